@@ -1,0 +1,74 @@
+// Half (IEEE binary16) and BFloat16 value types, in the portable subset so that host code and
+// NVRTC-compiled kernels share one definition. Conversions from float round to nearest even and
+// keep NaN, infinities, signed zero and subnormals; arithmetic happens in float.
+#pragma once
+
+#include "ingot/portable.h"
+
+namespace ingot {
+
+namespace detail {
+
+INGOT_INLINE uint16_t float_to_half_bits(float value) {
+  uint32_t f = bit_cast<uint32_t>(value);
+  const uint32_t sign = (f >> 16) & 0x8000u;
+  f &= 0x7fffffffu;
+  if (f >= 0x7f800000u) {  // inf or NaN; NaN stays quiet and keeps its top payload bits
+    return static_cast<uint16_t>(sign | (f > 0x7f800000u ? 0x7e00u | ((f >> 13) & 0x3ffu) : 0x7c00u));
+  }
+  if (f >= 0x477ff000u) return static_cast<uint16_t>(sign | 0x7c00u);  // >= 65520 rounds to inf
+  if (f < 0x38800000u) {
+    // Below the smallest normal half: adding 0.5f aligns the half subnormal unit (2^-24) with the
+    // float ulp at 0.5, so the FPU's round-to-nearest-even does the rounding.
+    const float shifted = bit_cast<float>(f) + 0.5f;
+    return static_cast<uint16_t>(sign | (bit_cast<uint32_t>(shifted) - 0x3f000000u));
+  }
+  const uint32_t odd = (f >> 13) & 1u;
+  f += 0xc8000fffu + odd;  // rebias the exponent by -112 and round half to even
+  return static_cast<uint16_t>(sign | (f >> 13));
+}
+
+INGOT_INLINE float half_bits_to_float(uint16_t h) {
+  const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
+  const uint32_t exp = (h >> 10) & 0x1fu;
+  const uint32_t mant = h & 0x3ffu;
+  if (exp == 0x1fu) return bit_cast<float>(sign | 0x7f800000u | (mant << 13));
+  if (exp == 0) {
+    const float magnitude = static_cast<float>(mant) * 5.9604644775390625e-08f;  // mant * 2^-24
+    return bit_cast<float>(sign | bit_cast<uint32_t>(magnitude));
+  }
+  return bit_cast<float>(sign | ((exp + 112u) << 23) | (mant << 13));
+}
+
+INGOT_INLINE uint16_t float_to_bfloat16_bits(float value) {
+  const uint32_t f = bit_cast<uint32_t>(value);
+  if ((f & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((f >> 16) | 0x40u);  // quiet NaN
+  return static_cast<uint16_t>((f + 0x7fffu + ((f >> 16) & 1u)) >> 16);
+}
+
+INGOT_INLINE float bfloat16_bits_to_float(uint16_t b) {
+  return bit_cast<float>(static_cast<uint32_t>(b) << 16);
+}
+
+}  // namespace detail
+
+struct from_bits_t {};
+constexpr from_bits_t from_bits{};
+
+struct alignas(2) Half {
+  uint16_t x;
+  Half() = default;
+  constexpr INGOT_HOST_DEVICE Half(uint16_t bits, from_bits_t) : x(bits) {}
+  INGOT_INLINE Half(float value) : x(detail::float_to_half_bits(value)) {}
+  INGOT_INLINE operator float() const { return detail::half_bits_to_float(x); }
+};
+
+struct alignas(2) BFloat16 {
+  uint16_t x;
+  BFloat16() = default;
+  constexpr INGOT_HOST_DEVICE BFloat16(uint16_t bits, from_bits_t) : x(bits) {}
+  INGOT_INLINE BFloat16(float value) : x(detail::float_to_bfloat16_bits(value)) {}
+  INGOT_INLINE operator float() const { return detail::bfloat16_bits_to_float(x); }
+};
+
+}  // namespace ingot

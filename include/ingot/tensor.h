@@ -1,0 +1,149 @@
+// Tensor: a refcounted handle to (storage, dtype, sizes, element strides, storage offset).
+// Strides are in elements and may be negative or zero; views share storage with their base.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "ingot/array_ref.h"
+#include "ingot/device.h"
+#include "ingot/dtype.h"
+#include "ingot/scalar.h"
+#include "ingot/storage.h"
+
+namespace ingot {
+
+// dtype + device for factories. Converts from either alone: zeros({2}, kInt32), zeros({2}, Device(kCUDA)).
+struct TensorOptions {
+  ScalarType dtype_ = kFloat32;
+  Device device_ = Device();
+
+  TensorOptions() = default;
+  TensorOptions(ScalarType d) : dtype_(d) {}
+  TensorOptions(Device d) : device_(d) {}
+  TensorOptions(DeviceType t) : device_(t) {}
+  TensorOptions dtype(ScalarType d) const {
+    TensorOptions o = *this;
+    o.dtype_ = d;
+    return o;
+  }
+  TensorOptions device(Device d) const {
+    TensorOptions o = *this;
+    o.device_ = d;
+    return o;
+  }
+};
+
+struct TensorImpl {
+  Storage storage;
+  std::vector<int64_t> sizes;
+  std::vector<int64_t> strides;  // in elements
+  int64_t storage_offset = 0;    // in elements
+  ScalarType dtype = kFloat32;
+  // True for tensors made from a Python/C++ number: ranked below dimensioned tensors in promotion.
+  bool is_wrapped_number = false;
+  int64_t numel = 1;
+  bool is_contiguous = true;
+
+  // Recomputes numel and is_contiguous after sizes/strides change.
+  void refresh();
+};
+
+class Tensor {
+ public:
+  Tensor() = default;
+  explicit Tensor(std::shared_ptr<TensorImpl> impl) : impl_(std::move(impl)) {}
+  // A tensor over `storage` with the given geometry (no copy, no checks beyond dims matching).
+  static Tensor make(Storage storage, ScalarType dtype, IntArrayRef sizes, IntArrayRef strides,
+                     int64_t storage_offset);
+
+  bool defined() const { return static_cast<bool>(impl_); }
+  TensorImpl* impl() const { return impl_.get(); }
+  bool is_same(const Tensor& other) const { return impl_ == other.impl_; }
+
+  // metadata
+  IntArrayRef sizes() const { return impl_->sizes; }
+  IntArrayRef strides() const { return impl_->strides; }
+  IntArrayRef shape() const { return impl_->sizes; }
+  int64_t size(int64_t dim) const;    // negative dims count from the end
+  int64_t stride(int64_t dim) const;
+  int64_t dim() const { return static_cast<int64_t>(impl_->sizes.size()); }
+  int64_t numel() const { return impl_->numel; }
+  ScalarType dtype() const { return impl_->dtype; }
+  Device device() const { return impl_->storage.device(); }
+  int64_t storage_offset() const { return impl_->storage_offset; }
+  size_t itemsize() const { return element_size(impl_->dtype); }
+  size_t nbytes() const { return static_cast<size_t>(numel()) * itemsize(); }
+  const Storage& storage() const { return impl_->storage; }
+  bool is_contiguous() const { return impl_->is_contiguous; }
+  // No overlap and no gaps, in some dim order (a permuted contiguous tensor).
+  bool is_non_overlapping_and_dense() const;
+  bool is_wrapped_number() const { return impl_->is_wrapped_number; }
+
+  // Address of element 0 (storage data + offset).
+  void* data_ptr() const {
+    return static_cast<char*>(impl_->storage.data()) + impl_->storage_offset * static_cast<int64_t>(itemsize());
+  }
+  // Typed address of element 0; throws TypeError when T is not the tensor's dtype.
+  template <typename T>
+  T* data_ptr() const {
+    INGOT_CHECK(dtype_v<T> == dtype(), TypeError, "data_ptr: tensor has dtype ", dtype(),
+                ", asked for ", dtype_v<T>);
+    return static_cast<T*>(data_ptr());
+  }
+
+  // views (share storage; never copy)
+  Tensor view(IntArrayRef sizes) const;  // -1 infers one size; fails when strides do not allow it
+  Tensor as_strided(IntArrayRef sizes, IntArrayRef strides,
+                    std::optional<int64_t> storage_offset = std::nullopt) const;
+  Tensor permute(IntArrayRef dims) const;
+  Tensor transpose(int64_t dim0, int64_t dim1) const;
+  Tensor t() const;  // transpose of a <= 2-d tensor
+  // NumPy slice semantics along one dim: clamped bounds, any nonzero step (negative reverses).
+  Tensor slice(int64_t dim, std::optional<int64_t> start = std::nullopt,
+               std::optional<int64_t> end = std::nullopt, int64_t step = 1) const;
+  Tensor select(int64_t dim, int64_t index) const;
+  Tensor expand(IntArrayRef sizes) const;  // -1 keeps a size
+  Tensor broadcast_to(IntArrayRef sizes) const;
+  Tensor squeeze() const;
+  Tensor squeeze(int64_t dim) const;
+  Tensor unsqueeze(int64_t dim) const;
+  Tensor diagonal(int64_t offset = 0, int64_t dim1 = 0, int64_t dim2 = 1) const;
+  Tensor flip(IntArrayRef dims) const;  // a view with negative strides
+
+  // may copy
+  Tensor reshape(IntArrayRef sizes) const;  // a view when strides allow, else a contiguous copy
+  Tensor flatten() const;
+  Tensor contiguous() const;
+  Tensor clone() const;
+  Tensor to(ScalarType dtype, bool copy = false) const;
+
+  // in place
+  Tensor& copy_(const Tensor& src);  // broadcasts src and converts dtype
+  Tensor& fill_(const Scalar& value);
+
+  // One-element tensors only; throws ValueError otherwise.
+  Scalar item() const;
+  template <typename T>
+  T item() const {
+    return item().to<T>();
+  }
+
+  std::string str() const;
+
+#include "ingot/generated/tensor_methods.inc"
+
+ private:
+  std::shared_ptr<TensorImpl> impl_;
+};
+
+std::ostream& operator<<(std::ostream& os, const Tensor& t);
+
+// A 0-dim tensor holding a number, flagged as a wrapped number for type promotion.
+Tensor scalar_to_tensor(const Scalar& s, Device device = Device());
+
+}  // namespace ingot

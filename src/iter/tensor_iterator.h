@@ -1,0 +1,144 @@
+// TensorIterator (DESIGN.md §5): broadcasts operands, picks the common dtype, allocates or checks
+// outputs, reorders dims so dim 0 moves fastest, coalesces dims, and hands kernels byte strides.
+// Stubs and kernel libraries take TensorIteratorBase&, never Tensor&: only the iterator knows the
+// sub-range a 32-bit split selected.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ingot/tensor.h"
+
+namespace ingot {
+
+struct OperandInfo {
+  Tensor tensor;                      // the operand, broadcast and permuted views not applied
+  char* data = nullptr;               // element 0 of this (sub-)iteration
+  std::vector<int64_t> stride_bytes;  // per iteration dim, dim 0 fastest; 0 where broadcast
+  ScalarType dtype = kFloat32;        // the operand's dtype as stored
+  bool is_output = false;
+  bool will_resize = false;  // output allocated or resized by the iterator
+};
+
+class TensorIteratorBase;
+class TensorIterator;
+
+class TensorIteratorConfig {
+ public:
+  // Outputs first, then inputs. An undefined output tensor is allocated by build().
+  TensorIteratorConfig& add_output(const Tensor& t);
+  TensorIteratorConfig& add_input(const Tensor& t);
+  // Name used in error messages ("add: shapes [2, 3] and [4] cannot be broadcast").
+  TensorIteratorConfig& name(std::string_view op_name);
+  // Default true: every operand must share one dtype (else TypeError).
+  TensorIteratorConfig& check_all_same_dtype(bool v);
+  // Compute the common dtype of the inputs by type promotion.
+  TensorIteratorConfig& promote_inputs_to_common_dtype(bool v);
+  // With promotion: an integral/bool common dtype becomes float32 (true division, atan2, exp).
+  TensorIteratorConfig& promote_integer_inputs_to_float(bool v);
+  // Outputs allocated by the iterator get the common dtype.
+  TensorIteratorConfig& cast_common_dtype_to_outputs(bool v);
+  // A given output must satisfy can_cast(common dtype, output dtype) (else TypeError).
+  TensorIteratorConfig& enforce_safe_casting_to_output(bool v);
+  // Default true: outputs may be allocated/resized to the broadcast shape.
+  TensorIteratorConfig& resize_outputs(bool v);
+  // Fixes the dtype of allocated outputs (comparisons: bool) regardless of the common dtype.
+  TensorIteratorConfig& declare_static_output_dtype(ScalarType dtype);
+
+  TensorIterator build();
+
+ private:
+  friend class TensorIteratorBase;
+  std::vector<Tensor> tensors_;
+  int num_outputs_ = 0;
+  std::string name_ = "op";
+  bool check_all_same_dtype_ = true;
+  bool promote_inputs_to_common_dtype_ = false;
+  bool promote_integer_inputs_to_float_ = false;
+  bool cast_common_dtype_to_outputs_ = false;
+  bool enforce_safe_casting_to_output_ = false;
+  bool resize_outputs_ = true;
+  std::optional<ScalarType> static_output_dtype_;
+};
+
+class TensorIteratorBase {
+ public:
+  // A loop body over `n` elements of one inner row: data[i] is operand i's first element,
+  // strides[i] its byte stride along the row.
+  using loop1d_t = std::function<void(char** data, const int64_t* strides, int64_t n)>;
+
+  int ndim() const { return static_cast<int>(shape_.size()); }
+  IntArrayRef shape() const { return shape_; }
+  int64_t numel() const;
+  int ntensors() const { return static_cast<int>(operands_.size()); }
+  int noutputs() const { return num_outputs_; }
+  int ninputs() const { return ntensors() - num_outputs_; }
+  const std::string& name() const { return name_; }
+
+  const Tensor& tensor(int arg) const { return operands_[arg].tensor; }
+  const Tensor& output(int i = 0) const { return operands_[i].tensor; }
+  const Tensor& input(int i = 0) const { return operands_[num_outputs_ + i].tensor; }
+  ScalarType dtype(int arg = 0) const { return operands_[arg].dtype; }
+  ScalarType input_dtype(int i = 0) const { return operands_[num_outputs_ + i].dtype; }
+  // The dtype the op computes in (set when promoting; else the inputs' shared dtype).
+  ScalarType common_dtype() const { return common_dtype_; }
+  Device device() const { return device_; }
+  DeviceType device_type() const { return device_.type; }
+
+  IntArrayRef strides(int arg) const { return operands_[arg].stride_bytes; }  // bytes
+  char* data_ptr(int arg) const { return operands_[arg].data; }
+  const OperandInfo& operand(int arg) const { return operands_[arg]; }
+
+  // Every operand is contiguous in iteration order (one dim, stride == itemsize), or numel <= 1.
+  bool is_contiguous() const;
+  // Operand `arg` is a single element repeated (every stride zero).
+  bool is_scalar(int arg) const;
+  // Every operand's largest byte offset fits in INT32_MAX.
+  bool can_use_32bit_indexing() const;
+  // Sub-iterators that each satisfy can_use_32bit_indexing() and together cover this one once.
+  std::vector<TensorIteratorBase> with_32bit_indexing() const;
+  // Restricts dim `dim` to [start, start + size), moving the data pointers.
+  void narrow(int dim, int64_t start, int64_t size);
+
+  // Runs `loop` over every inner row, in parallel chunks (OpenMP) above `grain_size` elements.
+  void for_each(const loop1d_t& loop, int64_t grain_size = 32768) const;
+  // Runs `loop` over linear element range [begin, end) on this thread.
+  void serial_for_each(const loop1d_t& loop, int64_t begin, int64_t end) const;
+
+  // Meta-step builders shared by every backend (the generated structured ops call these).
+  void build_binary_op(const Tensor& out, const Tensor& a, const Tensor& b);
+  void build_binary_float_op(const Tensor& out, const Tensor& a, const Tensor& b);
+  void build_comparison_op(const Tensor& out, const Tensor& a, const Tensor& b);
+  void build_unary_op(const Tensor& out, const Tensor& a);
+  void build_unary_float_op(const Tensor& out, const Tensor& a);
+  void build_ternary_op(const Tensor& out, const Tensor& a, const Tensor& b, const Tensor& c);
+  // where(cond, a, b): cond must be bool; a and b promote.
+  void build_where_op(const Tensor& out, const Tensor& cond, const Tensor& a, const Tensor& b);
+
+ protected:
+  void build(TensorIteratorConfig& config);
+
+  std::vector<OperandInfo> operands_;
+  std::vector<int64_t> shape_;  // iteration shape, dim 0 fastest
+  int num_outputs_ = 0;
+  ScalarType common_dtype_ = kFloat32;
+  Device device_;
+  std::string name_;
+};
+
+class TensorIterator : public TensorIteratorBase {
+ public:
+  TensorIterator() = default;
+  static TensorIterator unary_op(const Tensor& out, const Tensor& a);
+  static TensorIterator binary_op(const Tensor& out, const Tensor& a, const Tensor& b);
+  static TensorIterator nullary_op(const Tensor& out);
+
+ private:
+  friend class TensorIteratorConfig;
+};
+
+}  // namespace ingot
