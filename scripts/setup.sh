@@ -1,0 +1,33 @@
+# Sourced by scripts/demo and scripts/test: the venv and the CMake preset build they share.
+set -euo pipefail
+
+INGOT_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+INGOT_JOBS="${INGOT_JOBS:-$(nproc)}"
+VENV_PY="$INGOT_ROOT/.venv/bin/python"
+cd "$INGOT_ROOT"
+
+# Creates .venv and installs requirements-dev.txt; reinstalls only when that file changes.
+setup_venv() {
+  local stamp="$INGOT_ROOT/.venv/.requirements-dev.sha256"
+  if [[ ! -x "$VENV_PY" ]]; then
+    echo "== creating .venv"
+    python3 -m venv "$INGOT_ROOT/.venv"
+  fi
+  local want
+  want="$(sha256sum requirements-dev.txt | cut -d' ' -f1)"
+  if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
+    echo "== installing requirements-dev.txt into .venv"
+    "$VENV_PY" -m pip install --quiet --upgrade pip
+    "$VENV_PY" -m pip install --quiet -r requirements-dev.txt
+    echo "$want" > "$stamp"
+  fi
+}
+
+# Configures and builds one preset from CMakePresets.json; extra args go to `cmake --build`.
+build_preset() {
+  local preset="$1"
+  shift
+  echo "== configuring and building preset '$preset' (-j$INGOT_JOBS)"
+  cmake --preset "$preset" -DPython3_EXECUTABLE="$VENV_PY" > /dev/null
+  cmake --build --preset "$preset" -j "$INGOT_JOBS" "$@"
+}
