@@ -20,8 +20,17 @@ class ArrayRef {
   ArrayRef(const std::vector<T>& v) : data_(v.data()), size_(v.size()) {}
   template <size_t N>
   constexpr ArrayRef(const std::array<T, N>& a) : data_(a.data()), size_(N) {}
+  // The list's array lives until the end of the full expression, like any temporary an ArrayRef
+  // views; g++ warns about every such constructor, so the warning is silenced here alone.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Winit-list-lifetime"
+#endif
   constexpr ArrayRef(std::initializer_list<T> list)
       : data_(list.begin() == list.end() ? nullptr : list.begin()), size_(list.size()) {}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
   constexpr const T* data() const { return data_; }
   constexpr size_t size() const { return size_; }

@@ -19,7 +19,7 @@ class Allocator {
 
 // The allocator registered for `type`; throws NotImplementedError when none is.
 Allocator& allocator_for(DeviceType type);
-// Backends call this once at start-up (static registration).
+// Backends call this once at start-up (static registration); null removes the entry (tests).
 void register_allocator(DeviceType type, Allocator* allocator);
 
 class Storage {

@@ -18,22 +18,28 @@
 namespace ingot {
 
 // dtype + device for factories. Converts from either alone: zeros({2}, kInt32), zeros({2}, Device(kCUDA)).
+// The *_set_ flags record what the caller gave, so full/arange can infer a dtype and *_like can
+// keep the source tensor's dtype or device when only the other one is given.
 struct TensorOptions {
   ScalarType dtype_ = kFloat32;
   Device device_ = Device();
+  bool dtype_set_ = false;
+  bool device_set_ = false;
 
   TensorOptions() = default;
-  TensorOptions(ScalarType d) : dtype_(d) {}
-  TensorOptions(Device d) : device_(d) {}
-  TensorOptions(DeviceType t) : device_(t) {}
+  TensorOptions(ScalarType d) : dtype_(d), dtype_set_(true) {}
+  TensorOptions(Device d) : device_(d), device_set_(true) {}
+  TensorOptions(DeviceType t) : device_(t), device_set_(true) {}
   TensorOptions dtype(ScalarType d) const {
     TensorOptions o = *this;
     o.dtype_ = d;
+    o.dtype_set_ = true;
     return o;
   }
   TensorOptions device(Device d) const {
     TensorOptions o = *this;
     o.device_ = d;
+    o.device_set_ = true;
     return o;
   }
 };

@@ -1,0 +1,121 @@
+#include "ingot/factories.h"
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+
+#include "core/shape.h"
+
+namespace ingot {
+
+namespace {
+
+size_t checked_nbytes(std::string_view op, int64_t numel, ScalarType dtype) {
+  size_t nbytes = 0;
+  INGOT_CHECK(!__builtin_mul_overflow(static_cast<size_t>(numel), element_size(dtype), &nbytes), ValueError, op,
+              ": ", numel, " elements of ", dtype, " do not fit in memory");
+  return nbytes;
+}
+
+// Elements a strided layout must be able to address: 1 + the largest offset (0 when empty).
+int64_t storage_extent(IntArrayRef sizes, IntArrayRef strides) {
+  int64_t extent = 1;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] == 0) return 0;
+    extent += (sizes[i] - 1) * strides[i];
+  }
+  return extent;
+}
+
+// Dense strides with the dims ordered as in `t` (largest |stride| outermost, ties in dim order).
+std::vector<int64_t> strides_like(const Tensor& t) {
+  if (t.is_contiguous()) return contiguous_strides(t.sizes());
+  std::vector<size_t> order(static_cast<size_t>(t.dim()));
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return std::abs(t.strides()[a]) > std::abs(t.strides()[b]); });
+  std::vector<int64_t> strides(order.size());
+  int64_t acc = 1;
+  for (size_t k = order.size(); k-- > 0;) {
+    strides[order[k]] = acc;
+    acc *= std::max<int64_t>(t.sizes()[order[k]], 1);
+  }
+  return strides;
+}
+
+TensorOptions options_like(const Tensor& t, const std::optional<TensorOptions>& options) {
+  TensorOptions out = TensorOptions(t.dtype()).device(t.device());
+  if (options && options->dtype_set_) out = out.dtype(options->dtype_);
+  if (options && options->device_set_) out = out.device(options->device_);
+  return out;
+}
+
+void zero_(Tensor& t) {
+  INGOT_CHECK(t.device().is_cpu(), NotImplementedError, "zeros: device ", t.device(), " is not supported yet");
+  if (t.storage().nbytes() > 0) std::memset(t.storage().data(), 0, t.storage().nbytes());
+}
+
+}  // namespace
+
+Tensor empty(IntArrayRef sizes, TensorOptions options) {
+  const int64_t n = checked_numel("empty", sizes);
+  Storage storage = Storage::allocate(checked_nbytes("empty", n, options.dtype_), options.device_);
+  return Tensor::make(std::move(storage), options.dtype_, sizes, contiguous_strides(sizes), 0);
+}
+
+Tensor empty_strided(IntArrayRef sizes, IntArrayRef strides, TensorOptions options) {
+  INGOT_CHECK(sizes.size() == strides.size(), ValueError, "empty_strided: sizes ", sizes, " and strides ", strides,
+              " differ in length");
+  checked_numel("empty_strided", sizes);
+  for (int64_t s : strides) {
+    INGOT_CHECK(s >= 0, ValueError, "empty_strided: negative stride ", s, " in ", strides,
+                " (make a view with flip for reversed layouts)");
+  }
+  const int64_t extent = storage_extent(sizes, strides);
+  Storage storage = Storage::allocate(checked_nbytes("empty_strided", extent, options.dtype_), options.device_);
+  return Tensor::make(std::move(storage), options.dtype_, sizes, strides, 0);
+}
+
+Tensor zeros(IntArrayRef sizes, TensorOptions options) {
+  Tensor t = empty(sizes, options);
+  zero_(t);
+  return t;
+}
+
+Tensor empty_like(const Tensor& t, std::optional<TensorOptions> options) {
+  return empty_strided(t.sizes(), strides_like(t), options_like(t, options));
+}
+
+Tensor zeros_like(const Tensor& t, std::optional<TensorOptions> options) {
+  Tensor out = empty_like(t, options);
+  zero_(out);
+  return out;
+}
+
+Tensor from_blob(void* data, IntArrayRef sizes, TensorOptions options, std::function<void(void*)> deleter) {
+  checked_numel("from_blob", sizes);
+  return from_blob(data, sizes, contiguous_strides(sizes), options, std::move(deleter));
+}
+
+Tensor from_blob(void* data, IntArrayRef sizes, IntArrayRef strides, TensorOptions options,
+                 std::function<void(void*)> deleter) {
+  INGOT_CHECK(sizes.size() == strides.size(), ValueError, "from_blob: sizes ", sizes, " and strides ", strides,
+              " differ in length");
+  const int64_t n = checked_numel("from_blob", sizes);
+  INGOT_CHECK(data != nullptr || n == 0, ValueError, "from_blob: null data for shape ", sizes);
+  // Negative strides reach below `data`: the storage starts at the lowest element addressed.
+  int64_t lo = 0, hi = 0;
+  if (n > 0) {
+    for (size_t i = 0; i < sizes.size(); ++i) (strides[i] < 0 ? lo : hi) += (sizes[i] - 1) * strides[i];
+  }
+  const size_t itemsize = element_size(options.dtype_);
+  char* base = static_cast<char*>(data) + lo * static_cast<int64_t>(itemsize);
+  const size_t nbytes = n > 0 ? checked_nbytes("from_blob", hi - lo + 1, options.dtype_) : 0;
+  // The deleter gets back the caller's pointer, not the storage base.
+  std::function<void(void*)> storage_deleter;
+  if (deleter) storage_deleter = [data, d = std::move(deleter)](void*) { d(data); };
+  Storage storage = Storage::from_blob(base, nbytes, options.device_, std::move(storage_deleter));
+  return Tensor::make(std::move(storage), options.dtype_, sizes, strides, -lo);
+}
+
+}  // namespace ingot
