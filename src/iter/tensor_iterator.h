@@ -48,6 +48,10 @@ class TensorIteratorConfig {
   TensorIteratorConfig& resize_outputs(bool v);
   // Fixes the dtype of allocated outputs (comparisons: bool) regardless of the common dtype.
   TensorIteratorConfig& declare_static_output_dtype(ScalarType dtype);
+  // Fixes the common dtype instead of computing it (where: the condition takes no part).
+  TensorIteratorConfig& declare_static_common_dtype(ScalarType dtype);
+  // Default true: reject outputs with internal overlap and inputs that partially overlap an output.
+  TensorIteratorConfig& check_mem_overlap(bool v);
 
   TensorIterator build();
 
@@ -63,6 +67,8 @@ class TensorIteratorConfig {
   bool enforce_safe_casting_to_output_ = false;
   bool resize_outputs_ = true;
   std::optional<ScalarType> static_output_dtype_;
+  std::optional<ScalarType> static_common_dtype_;
+  bool check_mem_overlap_ = true;
 };
 
 class TensorIteratorBase {
@@ -97,7 +103,9 @@ class TensorIteratorBase {
   bool is_contiguous() const;
   // Operand `arg` is a single element repeated (every stride zero).
   bool is_scalar(int arg) const;
-  // Every operand's largest byte offset fits in INT32_MAX.
+  // Operand `arg` is a 0-dim CPU input on a non-CPU iterator: read it on the host, pass it by value.
+  bool is_cpu_scalar(int arg) const;
+  // Every operand's largest byte offset fits in INT32_MAX, and so does numel().
   bool can_use_32bit_indexing() const;
   // Sub-iterators that each satisfy can_use_32bit_indexing() and together cover this one once.
   std::vector<TensorIteratorBase> with_32bit_indexing() const;
@@ -109,6 +117,8 @@ class TensorIteratorBase {
   // Runs `loop` over linear element range [begin, end) on this thread.
   void serial_for_each(const loop1d_t& loop, int64_t begin, int64_t end) const;
 
+  // Names the op in the error messages of a following build_* call ("atan2: shapes ...").
+  void set_name(std::string_view op_name) { name_ = std::string(op_name); }
   // Meta-step builders shared by every backend (the generated structured ops call these).
   void build_binary_op(const Tensor& out, const Tensor& a, const Tensor& b);
   void build_binary_float_op(const Tensor& out, const Tensor& a, const Tensor& b);
@@ -121,6 +131,14 @@ class TensorIteratorBase {
 
  protected:
   void build(TensorIteratorConfig& config);
+  // build() steps, in order (tensor_iterator.cpp, iterator_dims.cpp, iterator_overlap.cpp).
+  void populate_operands(const TensorIteratorConfig& config);
+  void compute_device();
+  void compute_shape(const TensorIteratorConfig& config);
+  void compute_types(const TensorIteratorConfig& config);
+  void check_mem_overlap() const;
+  void compute_strides_and_allocate();
+  void coalesce_dimensions();
 
   std::vector<OperandInfo> operands_;
   std::vector<int64_t> shape_;  // iteration shape, dim 0 fastest
@@ -129,6 +147,13 @@ class TensorIteratorBase {
   Device device_;
   std::string name_;
 };
+
+// Narrows a count or offset for 32-bit kernel arguments; ValueError instead of silent wrap-around.
+inline int32_t checked_int32(int64_t value, std::string_view what) {
+  INGOT_CHECK(value >= INT32_MIN && value <= INT32_MAX, ValueError, what, ": value ", value,
+              " does not fit in int32 (split the iterator with with_32bit_indexing())");
+  return static_cast<int32_t>(value);
+}
 
 class TensorIterator : public TensorIteratorBase {
  public:

@@ -1,0 +1,164 @@
+// Shape, strides and dim order of a TensorIterator: broadcasting, output allocation that follows
+// the inputs' layout, reordering so dim 0 moves fastest, and coalescing.
+#include <cstdlib>
+#include <numeric>
+
+#include "ingot/factories.h"
+#include "iter/tensor_iterator.h"
+
+namespace ingot {
+
+namespace {
+
+// NumPy broadcasting of `shape` with `sizes`, right-aligned; nullopt when a pair of sizes clashes.
+std::optional<std::vector<int64_t>> broadcast_shapes(IntArrayRef shape, IntArrayRef sizes) {
+  const size_t n = std::max(shape.size(), sizes.size());
+  std::vector<int64_t> out(n);
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t a = i < shape.size() ? shape[shape.size() - 1 - i] : 1;
+    const int64_t b = i < sizes.size() ? sizes[sizes.size() - 1 - i] : 1;
+    if (a != b && a != 1 && b != 1) return std::nullopt;
+    out[n - 1 - i] = a == 1 ? b : a;
+  }
+  return out;
+}
+
+// Byte strides of `t` broadcast to `shape` (outermost dim first); 0 where t repeats.
+std::vector<int64_t> broadcast_byte_strides(const Tensor& t, IntArrayRef shape) {
+  const int64_t offset = static_cast<int64_t>(shape.size()) - t.dim();
+  const auto itemsize = static_cast<int64_t>(t.itemsize());
+  std::vector<int64_t> strides(shape.size(), 0);
+  for (int64_t d = offset; d < static_cast<int64_t>(shape.size()); ++d) {
+    if (t.size(d - offset) != 1) strides[d] = t.stride(d - offset) * itemsize;
+  }
+  return strides;
+}
+
+}  // namespace
+
+void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
+  std::vector<int64_t> shape;
+  int contributors = 0;
+  for (int i = 0; i < ntensors(); ++i) {
+    const Tensor& t = operands_[i].tensor;
+    if (!t.defined() || (operands_[i].is_output && config.resize_outputs_)) continue;
+    auto joined = broadcast_shapes(shape, t.sizes());
+    INGOT_CHECK(joined.has_value(), ValueError, name_, ": shapes ", IntArrayRef(shape), " and ",
+                t.sizes(), " cannot be broadcast (",
+                contributors > 1 ? "broadcast of the operands before " : "",
+                i < num_outputs_ ? "output " : "input ", i < num_outputs_ ? i : i - num_outputs_,
+                ")");
+    shape = std::move(*joined);
+    ++contributors;
+  }
+  for (int i = 0; i < num_outputs_; ++i) {
+    OperandInfo& op = operands_[i];
+    if (!op.tensor.defined()) {
+      op.will_resize = true;
+      continue;
+    }
+    if (op.tensor.sizes() == IntArrayRef(shape)) continue;
+    // Only an empty out= is resized; resizing a non-empty one would silently drop the caller's data.
+    INGOT_CHECK(config.resize_outputs_ && op.tensor.numel() == 0, ValueError, name_,
+                ": output ", i, " with shape ", op.tensor.sizes(),
+                " doesn't match the broadcast shape ", IntArrayRef(shape));
+    op.will_resize = true;
+  }
+  shape_ = std::move(shape);
+}
+
+void TensorIteratorBase::compute_strides_and_allocate() {
+  const int n = ndim();
+  for (auto& op : operands_) {
+    if (!op.will_resize) op.stride_bytes = broadcast_byte_strides(op.tensor, shape_);
+  }
+  // perm[i] is the tensor dim that iteration dim i walks; start innermost-first, then let the
+  // operands' strides (smallest first) decide, as PyTorch's reorder_dimensions does.
+  std::vector<int> perm(n);
+  std::iota(perm.rbegin(), perm.rend(), 0);
+  auto should_swap = [&](int dim0, int dim1) {
+    for (const auto& op : operands_) {
+      if (op.will_resize) continue;
+      const int64_t s0 = std::abs(op.stride_bytes[dim0]), s1 = std::abs(op.stride_bytes[dim1]);
+      if (s0 == 0 || s1 == 0) continue;  // broadcast dims carry no preference
+      if (s0 != s1) return s0 > s1 ? 1 : -1;
+      if (shape_[dim0] > shape_[dim1]) return 1;
+    }
+    return 0;
+  };
+  for (int i = 1; i < n; ++i) {
+    int dim1 = i;
+    for (int dim0 = i - 1; dim0 >= 0; --dim0) {
+      const int cmp = should_swap(perm[dim0], perm[dim1]);
+      if (cmp > 0) {
+        std::swap(perm[dim0], perm[dim1]);
+        dim1 = dim0;
+      } else if (cmp < 0) {
+        break;
+      }
+    }
+  }
+  // New outputs are dense in the iteration order, so they inherit the inputs' layout.
+  std::vector<int64_t> out_strides(n);
+  int64_t step = 1;
+  for (int i = 0; i < n; ++i) {
+    out_strides[perm[i]] = step;
+    step *= std::max<int64_t>(shape_[perm[i]], 1);
+  }
+  for (auto& op : operands_) {
+    if (!op.will_resize) continue;
+    const TensorOptions options = TensorOptions(op.dtype).device(device_);
+    if (!op.tensor.defined()) {
+      op.tensor = empty_strided(shape_, out_strides, options);
+    } else {
+      TensorImpl* impl = op.tensor.impl();
+      impl->storage = Storage::allocate(static_cast<size_t>(step) * op.tensor.itemsize(), device_);
+      impl->sizes = shape_;
+      impl->strides = out_strides;
+      impl->storage_offset = 0;
+      impl->refresh();
+    }
+    op.stride_bytes = broadcast_byte_strides(op.tensor, shape_);
+  }
+  std::vector<int64_t> shape(n);
+  for (int i = 0; i < n; ++i) shape[i] = shape_[perm[i]];
+  shape_ = std::move(shape);
+  for (auto& op : operands_) {
+    std::vector<int64_t> strides(n);
+    for (int i = 0; i < n; ++i) strides[i] = op.stride_bytes[perm[i]];
+    op.stride_bytes = std::move(strides);
+    op.data = static_cast<char*>(op.tensor.data_ptr());
+  }
+}
+
+// Merges iteration dims d-1 and d when every operand steps through them as through one dim.
+void TensorIteratorBase::coalesce_dimensions() {
+  if (ndim() <= 1) return;
+  auto can_coalesce = [&](int dim0, int dim1) {
+    if (shape_[dim0] == 1 || shape_[dim1] == 1) return true;
+    for (const auto& op : operands_) {
+      if (op.stride_bytes[dim0] * shape_[dim0] != op.stride_bytes[dim1]) return false;
+    }
+    return true;
+  };
+  auto take_stride = [&](int to, int from) {
+    for (auto& op : operands_) op.stride_bytes[to] = op.stride_bytes[from];
+  };
+  int prev = 0;
+  for (int dim = 1; dim < ndim(); ++dim) {
+    if (can_coalesce(prev, dim)) {
+      if (shape_[prev] == 1) take_stride(prev, dim);
+      shape_[prev] *= shape_[dim];
+    } else {
+      ++prev;
+      if (prev != dim) {
+        take_stride(prev, dim);
+        shape_[prev] = shape_[dim];
+      }
+    }
+  }
+  shape_.resize(prev + 1);
+  for (auto& op : operands_) op.stride_bytes.resize(prev + 1);
+}
+
+}  // namespace ingot
