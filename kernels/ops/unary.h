@@ -1,0 +1,33 @@
+// Unary arithmetic and exponential functors.
+#pragma once
+
+#include "kernels/precise_math.h"
+#include "kernels/registration.h"
+#include "kernels/wrapping.h"
+
+namespace ingot {
+
+// Integers wrap (-INT_MIN == INT_MIN, -uint8(1) == 255); bool has no negation.
+struct neg_functor {
+  template <typename T>
+  INGOT_INLINE T operator()(T a) const {
+    if constexpr (is_integral_v<T>) {
+      return wrapping_neg(a);
+    } else {
+      return -a;
+    }
+  }
+};
+REGISTER_FLOAT_UNARY_OP(neg);
+REGISTER_INTEGER_UNARY_OP_NO_BOOL(neg);
+
+struct exp_functor {
+  template <typename T, enable_if_t<is_floating_point_v<T>, bool> = true>
+  INGOT_INLINE T operator()(T a) const {
+    return static_cast<T>(precise::exp(a));
+  }
+};
+REGISTER_FLOAT_UNARY_OP(exp);
+REGISTER_INT2FLOAT_UNARY_OP(exp);
+
+}  // namespace ingot

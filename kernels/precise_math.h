@@ -1,0 +1,71 @@
+// Math that is accurate on every backend (DESIGN.md §4): no fast-math approximations. On the host
+// these call the C math library; under CUDA/NVRTC the CUDA math library of the same name, which
+// has documented ULP bounds. float16/bfloat16 arguments compute in float32 and the caller rounds
+// once. Each function returns opmath_t of its argument type.
+#pragma once
+
+#include "kernels/opmath.h"
+
+#if !defined(__CUDACC_RTC__)
+#include <math.h>
+#endif
+
+namespace ingot {
+namespace precise {
+
+#define INGOT_PRECISE_UNARY(name)                                   \
+  INGOT_INLINE float name(float x) { return ::name##f(x); }         \
+  INGOT_INLINE double name(double x) { return ::name(x); }          \
+  template <typename T, enable_if_t<is_reduced_float_v<T>, bool> = true> \
+  INGOT_INLINE float name(T x) {                                    \
+    return ::name##f(static_cast<float>(x));                        \
+  }
+
+#define INGOT_PRECISE_BINARY(name)                                             \
+  INGOT_INLINE float name(float x, float y) { return ::name##f(x, y); }        \
+  INGOT_INLINE double name(double x, double y) { return ::name(x, y); }        \
+  template <typename T, enable_if_t<is_reduced_float_v<T>, bool> = true>       \
+  INGOT_INLINE float name(T x, T y) {                                          \
+    return ::name##f(static_cast<float>(x), static_cast<float>(y));            \
+  }
+
+INGOT_PRECISE_UNARY(exp)
+INGOT_PRECISE_UNARY(exp2)
+INGOT_PRECISE_UNARY(expm1)
+INGOT_PRECISE_UNARY(log)
+INGOT_PRECISE_UNARY(log2)
+INGOT_PRECISE_UNARY(log10)
+INGOT_PRECISE_UNARY(log1p)
+INGOT_PRECISE_UNARY(sqrt)
+INGOT_PRECISE_UNARY(sin)
+INGOT_PRECISE_UNARY(cos)
+INGOT_PRECISE_UNARY(tan)
+INGOT_PRECISE_UNARY(asin)
+INGOT_PRECISE_UNARY(acos)
+INGOT_PRECISE_UNARY(atan)
+INGOT_PRECISE_UNARY(sinh)
+INGOT_PRECISE_UNARY(cosh)
+INGOT_PRECISE_UNARY(tanh)
+INGOT_PRECISE_UNARY(fabs)
+INGOT_PRECISE_BINARY(atan2)
+INGOT_PRECISE_BINARY(pow)
+INGOT_PRECISE_BINARY(fmod)
+INGOT_PRECISE_BINARY(hypot)
+
+#undef INGOT_PRECISE_UNARY
+#undef INGOT_PRECISE_BINARY
+
+}  // namespace precise
+
+// x != x: needs no <cmath> classification functions, which NVRTC lacks.
+template <typename T>
+INGOT_INLINE bool is_nan(T x) {
+  if constexpr (is_floating_point_v<T>) {
+    const opmath_t<T> v = static_cast<opmath_t<T>>(x);
+    return v != v;
+  } else {
+    return false;
+  }
+}
+
+}  // namespace ingot
