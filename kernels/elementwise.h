@@ -147,7 +147,7 @@ struct ElementwiseKernel {
     char* in[N > 0 ? N : 1] = {(a.data[I + 1] + begin * static_cast<int64_t>(sizeof(typename Ins::stored)))...};
     run_with_fixed(-1, a.data[0] + begin * static_cast<int64_t>(sizeof(Out)), in, a.scalar, a.alpha, end - begin);
   }
-  static INGOT_INLINE void dense(const ElementwiseArgs& a, int64_t begin, int64_t end) {
+  static INGOT_HOST_DEVICE void dense(const ElementwiseArgs& a, int64_t begin, int64_t end) {
     dense_impl(a, begin, end, Seq{});
   }
 
@@ -158,7 +158,7 @@ struct ElementwiseKernel {
     run_with_fixed(a.scalar_input, a.data[0] + begin * static_cast<int64_t>(sizeof(Out)), in, a.scalar,
                    a.alpha, end - begin);
   }
-  static INGOT_INLINE void scalar(const ElementwiseArgs& a, int64_t begin, int64_t end) {
+  static INGOT_HOST_DEVICE void scalar(const ElementwiseArgs& a, int64_t begin, int64_t end) {
     scalar_impl(a, begin, end, Seq{});
   }
 
@@ -173,7 +173,7 @@ struct ElementwiseKernel {
       run_with_fixed(fixed, ptrs[0], ptrs + 1, s, a.alpha, n);
     });
   }
-  static INGOT_INLINE void broadcast(const ElementwiseArgs& a, int64_t begin, int64_t end) {
+  static INGOT_HOST_DEVICE void broadcast(const ElementwiseArgs& a, int64_t begin, int64_t end) {
     broadcast_impl(a, begin, end, Seq{});
   }
 
@@ -189,7 +189,7 @@ struct ElementwiseKernel {
       }
     });
   }
-  static INGOT_INLINE void strided(const ElementwiseArgs& a, int64_t begin, int64_t end) {
+  static INGOT_HOST_DEVICE void strided(const ElementwiseArgs& a, int64_t begin, int64_t end) {
     strided_impl(a, begin, end, Seq{});
   }
 
@@ -211,7 +211,7 @@ struct ElementwiseKernel {
       }
     });
   }
-  static INGOT_INLINE void cast(const ElementwiseArgs& a, int64_t begin, int64_t end) {
+  static INGOT_HOST_DEVICE void cast(const ElementwiseArgs& a, int64_t begin, int64_t end) {
     cast_impl(a, begin, end, Seq{});
   }
 };

@@ -44,7 +44,7 @@
                 #op ": the functor's return type is not the declared output dtype " #otok);     \
   using op##_##otok##_##itok##_##atok##_kernel =                                               \
       ::ingot::ElementwiseKernel<op##_functor, Out, Alpha, __VA_ARGS__>;                        \
-  INGOT_ELEMENTWISE_KERNEL(op, otok, itok, atok, op##_##otok##_##itok##_##atok##_kernel)
+  INGOT_ELEMENTWISE_KERNEL(op, otok, itok, atok, op##_##otok##_##itok##_##atok##_kernel);
 
 // ---- unary: T -> T, or integer/bool -> float32
 #define INGOT_UNARY_(op, T, tok, optok) \

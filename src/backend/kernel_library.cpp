@@ -1,0 +1,226 @@
+#include "backend/kernel_library.h"
+
+#include <algorithm>
+
+#include "kernels/cast.h"
+
+namespace ingot {
+
+namespace {
+
+constexpr int kAnyInput = -1;
+
+// Whether every operand except input `skip` is stored in the dtype `sig` expects.
+bool dtypes_match(const TensorIteratorBase& it, const KernelSignature& sig, int skip) {
+  if (sig.out != it.dtype(0)) return false;
+  for (int i = 0; i < sig.ninputs; ++i) {
+    if (i != skip && sig.inputs[i] != it.input_dtype(i)) return false;
+  }
+  return true;
+}
+
+bool contiguous_operand(const TensorIteratorBase& it, int arg) {
+  return it.ndim() == 0 ||
+         (it.ndim() == 1 && it.strides(arg)[0] == static_cast<int64_t>(element_size(it.dtype(arg))));
+}
+
+// The one input that is a single repeated element while every other operand is contiguous, or -1.
+int lifted_scalar_input(const TensorIteratorBase& it) {
+  int found = -1;
+  for (int i = 0; i < it.ninputs(); ++i) {
+    if (it.is_scalar(it.noutputs() + i)) {
+      if (found >= 0) return -1;
+      found = i;
+    } else if (!contiguous_operand(it, it.noutputs() + i)) {
+      return -1;
+    }
+  }
+  return found >= 0 && contiguous_operand(it, 0) ? found : -1;
+}
+
+constexpr int kNotBroadcast = -2;
+
+// For a 2-d iteration whose rows are contiguous except for at most one input that repeats one
+// value per row: that input's index, or -1 when none repeats. kNotBroadcast otherwise.
+int broadcast_input(const TensorIteratorBase& it) {
+  if (it.ndim() != 2) return kNotBroadcast;
+  int repeated = -1;
+  for (int arg = 0; arg < it.ntensors(); ++arg) {
+    const int64_t inner = it.strides(arg)[0];
+    if (inner == static_cast<int64_t>(element_size(it.dtype(arg)))) continue;
+    if (inner != 0 || arg < it.noutputs() || repeated >= 0) return kNotBroadcast;
+    repeated = arg - it.noutputs();
+  }
+  return repeated;
+}
+
+ElementwiseArgs bind_operands(const TensorIteratorBase& it, std::string_view op) {
+  INGOT_CHECK(it.ndim() <= kMaxDims, NotImplementedError, op, ": ", it.ndim(),
+              " iteration dims after coalescing; kernels support at most ", kMaxDims);
+  ElementwiseArgs a{};
+  a.ndim = std::max(it.ndim(), 1);
+  a.sizes[0] = 1;
+  a.scalar_input = -1;
+  for (int d = 0; d < it.ndim(); ++d) a.sizes[d] = it.shape()[d];
+  for (int k = 0; k < it.ntensors(); ++k) {
+    a.data[k] = it.data_ptr(k);
+    a.dtypes[k] = static_cast<DTypeCode>(it.dtype(k));
+    for (int d = 0; d < it.ndim(); ++d) a.strides[k][d] = it.strides(k)[d];
+  }
+  return a;
+}
+
+// Reads one element stored as `from` and stores it into `dst` converted to `to`.
+void convert_into(ScalarArg& dst, ScalarType to, const void* src, ScalarType from) {
+  visit_dtype(from, [&](auto f) {
+    using From = typename decltype(f)::type;
+    const From v = read_bytes<From>(src);
+    visit_dtype(to, [&](auto t) {
+      using To = typename decltype(t)::type;
+      dst.set(convert<To>(v));
+    });
+  });
+}
+
+std::string dtype_list(const std::vector<KernelSignature>& sigs) {
+  std::vector<ScalarType> seen;  // several signatures may share an input dtype
+  std::string out;
+  for (const KernelSignature& s : sigs) {
+    const ScalarType t = s.inputs[s.ninputs - 1];
+    if (std::find(seen.begin(), seen.end(), t) != seen.end()) continue;
+    seen.push_back(t);
+    out += detail::concat(out.empty() ? "" : ", ", dtype_name(t));
+  }
+  return out;
+}
+
+}  // namespace
+
+#define INGOT_CHECK_DTYPE_CODE(cpp, name, str) \
+  static_assert(static_cast<int>(DTypeCode::name) == static_cast<int>(ScalarType::name));
+INGOT_FORALL_SCALAR_TYPES(INGOT_CHECK_DTYPE_CODE)
+#undef INGOT_CHECK_DTYPE_CODE
+
+std::string_view flavor_name(KernelFlavor flavor) {
+  switch (flavor) {
+    case KernelFlavor::Dense:
+      return "dense";
+    case KernelFlavor::Scalar:
+      return "scalar";
+    case KernelFlavor::Broadcast:
+      return "broadcast";
+    case KernelFlavor::Strided:
+      return "strided";
+    case KernelFlavor::Cast:
+      return "cast";
+  }
+  return "unknown";
+}
+
+std::string kernel_name(const KernelSignature& sig, KernelFlavor flavor) {
+  std::string name = detail::concat(sig.op, '_', flavor_name(flavor), '_', dtype_name(sig.out), '_',
+                                    dtype_name(sig.inputs[sig.ninputs - 1]));
+  if (sig.alpha) name += detail::concat('_', dtype_name(*sig.alpha));
+  return name;
+}
+
+void KernelLibrary::add_signature(const KernelSignature& sig) { ops_[sig.op].push_back(sig); }
+
+const std::vector<KernelSignature>& KernelLibrary::signatures(std::string_view op) const {
+  static const std::vector<KernelSignature> kNone;
+  const auto it = ops_.find(std::string(op));
+  return it == ops_.end() ? kNone : it->second;
+}
+
+void KernelLibrary::exec_unary_kernel(TensorIteratorBase& iter, std::string_view op) {
+  exec(iter, op, 1, nullptr);
+}
+void KernelLibrary::exec_binary_kernel(TensorIteratorBase& iter, std::string_view op) {
+  exec(iter, op, 2, nullptr);
+}
+void KernelLibrary::exec_binary_kernel(TensorIteratorBase& iter, std::string_view op, const Scalar& alpha) {
+  exec(iter, op, 2, &alpha);
+}
+void KernelLibrary::exec_ternary_kernel(TensorIteratorBase& iter, std::string_view op) {
+  exec(iter, op, 3, nullptr);
+}
+
+void KernelLibrary::exec(TensorIteratorBase& iter, std::string_view op, int ninputs, const Scalar* alpha) {
+  INGOT_CHECK(iter.noutputs() == 1 && iter.ninputs() == ninputs, ValueError, op, ": a ", ninputs,
+              "-input kernel needs an iterator with 1 output and ", ninputs, " inputs, got ",
+              iter.noutputs(), " and ", iter.ninputs());
+  if (iter.numel() == 0) return;
+  if (iter.can_use_32bit_indexing()) {
+    exec_32bit(iter, op, alpha);
+    return;
+  }
+  for (const TensorIteratorBase& sub : iter.with_32bit_indexing()) exec_32bit(sub, op, alpha);
+}
+
+void KernelLibrary::exec_32bit(const TensorIteratorBase& it, std::string_view op, const Scalar* alpha) {
+  const std::vector<KernelSignature>& sigs = signatures(op);
+  const auto find = [&](auto&& pred) -> const KernelSignature* {
+    for (const KernelSignature& s : sigs) {
+      if (s.ninputs == it.ninputs() && s.alpha.has_value() == (alpha != nullptr) && pred(s)) return &s;
+    }
+    return nullptr;
+  };
+  ElementwiseArgs args = bind_operands(it, op);
+  KernelFlavor flavor = KernelFlavor::Strided;
+  const int lifted = lifted_scalar_input(it);
+  const KernelSignature* sig = find([&](const KernelSignature& s) { return dtypes_match(it, s, kAnyInput); });
+  if (sig && it.is_contiguous()) {
+    flavor = KernelFlavor::Dense;
+  } else if (lifted >= 0 && (sig || (sig = find([&](const KernelSignature& s) {
+                                       return dtypes_match(it, s, lifted);
+                                     })))) {
+    // The single element is read in its own dtype and lifted to the compute type exactly once.
+    flavor = KernelFlavor::Scalar;
+    args.scalar_input = lifted;
+    convert_into(args.scalar, sig->args[lifted], it.data_ptr(it.noutputs() + lifted), it.input_dtype(lifted));
+  } else if (sig) {
+    const int repeated = broadcast_input(it);
+    if (repeated != kNotBroadcast) {
+      flavor = KernelFlavor::Broadcast;
+      args.scalar_input = repeated;
+    }
+  } else {
+    flavor = KernelFlavor::Cast;
+    sig = find([&](const KernelSignature& s) { return s.inputs[s.ninputs - 1] == it.common_dtype(); });
+    if (!sig) throw_missing(it, op);
+  }
+  if (alpha) {
+    visit_dtype(*sig->alpha, [&](auto t) { args.alpha.set(alpha->to<typename decltype(t)::type>()); });
+  }
+  launch(kernel_name(*sig, flavor), args, it.numel());
+}
+
+void KernelLibrary::throw_missing(const TensorIteratorBase& it, std::string_view op) const {
+  const std::vector<KernelSignature>& sigs = signatures(op);
+  INGOT_CHECK(!sigs.empty(), NotImplementedError, op, ": no ", device_type_name(device_type()),
+              " kernels are registered for this op");
+  throw NotImplementedError(detail::concat(
+      op, ": no ", device_type_name(device_type()), " kernel ", op, "_cast_", dtype_name(it.dtype(0)), '_',
+      dtype_name(it.common_dtype()), " for input dtype ", dtype_name(it.common_dtype()), "; ", op,
+      " has ", device_type_name(device_type()), " kernels for input dtypes: ", dtype_list(sigs)));
+}
+
+namespace {
+std::array<KernelLibrary*, kNumDeviceTypes>& library_table() {
+  static std::array<KernelLibrary*, kNumDeviceTypes> table{};
+  return table;
+}
+}  // namespace
+
+void register_kernel_library(DeviceType device, KernelLibrary* library) {
+  library_table()[static_cast<int>(device)] = library;
+}
+
+KernelLibrary& kernel_library(DeviceType device) {
+  KernelLibrary* lib = library_table()[static_cast<int>(device)];
+  INGOT_CHECK(lib != nullptr, NotImplementedError, "kernel_library: no kernel library for device ",
+              device_type_name(device), " in this build");
+  return *lib;
+}
+
+}  // namespace ingot
