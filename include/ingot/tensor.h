@@ -17,9 +17,9 @@
 
 namespace ingot {
 
-// dtype + device for factories. Converts from either alone: zeros({2}, kInt32), zeros({2}, Device(kCUDA)).
-// The *_set_ flags record what the caller gave, so full/arange can infer a dtype and *_like can
-// keep the source tensor's dtype or device when only the other one is given.
+// dtype + device for factories. Converts from either alone: zeros({2}, kInt32), zeros({2},
+// Device(kCUDA)). The *_set_ flags record what the caller gave, so full/arange can infer a dtype
+// and *_like can keep the source tensor's dtype or device when only the other one is given.
 struct TensorOptions {
   ScalarType dtype_ = kFloat32;
   Device device_ = Device();
@@ -75,7 +75,7 @@ class Tensor {
   IntArrayRef sizes() const { return impl_->sizes; }
   IntArrayRef strides() const { return impl_->strides; }
   IntArrayRef shape() const { return impl_->sizes; }
-  int64_t size(int64_t dim) const;    // negative dims count from the end
+  int64_t size(int64_t dim) const;  // negative dims count from the end
   int64_t stride(int64_t dim) const;
   int64_t dim() const { return static_cast<int64_t>(impl_->sizes.size()); }
   int64_t numel() const { return impl_->numel; }
@@ -92,7 +92,8 @@ class Tensor {
 
   // Address of element 0 (storage data + offset).
   void* data_ptr() const {
-    return static_cast<char*>(impl_->storage.data()) + impl_->storage_offset * static_cast<int64_t>(itemsize());
+    return static_cast<char*>(impl_->storage.data()) +
+           impl_->storage_offset * static_cast<int64_t>(itemsize());
   }
   // Typed address of element 0; throws TypeError when T is not the tensor's dtype.
   template <typename T>

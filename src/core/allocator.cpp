@@ -34,8 +34,9 @@ std::array<Allocator*, kNumDeviceTypes>& allocator_table() {
 
 Allocator& allocator_for(DeviceType type) {
   Allocator* a = allocator_table()[static_cast<size_t>(type)];
-  INGOT_CHECK(a != nullptr, NotImplementedError, "allocator_for: no allocator registered for device type ",
-              device_type_name(type), " (is its backend built?)");
+  INGOT_CHECK(a != nullptr, NotImplementedError,
+              "allocator_for: no allocator registered for device type ", device_type_name(type),
+              " (is its backend built?)");
   return *a;
 }
 

@@ -12,8 +12,8 @@ namespace {
 
 size_t checked_nbytes(std::string_view op, int64_t numel, ScalarType dtype) {
   size_t nbytes = 0;
-  INGOT_CHECK(!__builtin_mul_overflow(static_cast<size_t>(numel), element_size(dtype), &nbytes), ValueError, op,
-              ": ", numel, " elements of ", dtype, " do not fit in memory");
+  INGOT_CHECK(!__builtin_mul_overflow(static_cast<size_t>(numel), element_size(dtype), &nbytes),
+              ValueError, op, ": ", numel, " elements of ", dtype, " do not fit in memory");
   return nbytes;
 }
 
@@ -32,8 +32,9 @@ std::vector<int64_t> strides_like(const Tensor& t) {
   if (t.is_contiguous()) return contiguous_strides(t.sizes());
   std::vector<size_t> order(static_cast<size_t>(t.dim()));
   std::iota(order.begin(), order.end(), size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return std::abs(t.strides()[a]) > std::abs(t.strides()[b]); });
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return std::abs(t.strides()[a]) > std::abs(t.strides()[b]);
+  });
   std::vector<int64_t> strides(order.size());
   int64_t acc = 1;
   for (size_t k = order.size(); k-- > 0;) {
@@ -51,7 +52,8 @@ TensorOptions options_like(const Tensor& t, const std::optional<TensorOptions>& 
 }
 
 void zero_(Tensor& t) {
-  INGOT_CHECK(t.device().is_cpu(), NotImplementedError, "zeros: device ", t.device(), " is not supported yet");
+  INGOT_CHECK(t.device().is_cpu(), NotImplementedError, "zeros: device ", t.device(),
+              " is not supported yet");
   if (t.storage().nbytes() > 0) std::memset(t.storage().data(), 0, t.storage().nbytes());
 }
 
@@ -64,15 +66,16 @@ Tensor empty(IntArrayRef sizes, TensorOptions options) {
 }
 
 Tensor empty_strided(IntArrayRef sizes, IntArrayRef strides, TensorOptions options) {
-  INGOT_CHECK(sizes.size() == strides.size(), ValueError, "empty_strided: sizes ", sizes, " and strides ", strides,
-              " differ in length");
+  INGOT_CHECK(sizes.size() == strides.size(), ValueError, "empty_strided: sizes ", sizes,
+              " and strides ", strides, " differ in length");
   checked_numel("empty_strided", sizes);
   for (int64_t s : strides) {
     INGOT_CHECK(s >= 0, ValueError, "empty_strided: negative stride ", s, " in ", strides,
                 " (make a view with flip for reversed layouts)");
   }
   const int64_t extent = storage_extent(sizes, strides);
-  Storage storage = Storage::allocate(checked_nbytes("empty_strided", extent, options.dtype_), options.device_);
+  Storage storage =
+      Storage::allocate(checked_nbytes("empty_strided", extent, options.dtype_), options.device_);
   return Tensor::make(std::move(storage), options.dtype_, sizes, strides, 0);
 }
 
@@ -92,21 +95,23 @@ Tensor zeros_like(const Tensor& t, std::optional<TensorOptions> options) {
   return out;
 }
 
-Tensor from_blob(void* data, IntArrayRef sizes, TensorOptions options, std::function<void(void*)> deleter) {
+Tensor from_blob(void* data, IntArrayRef sizes, TensorOptions options,
+                 std::function<void(void*)> deleter) {
   checked_numel("from_blob", sizes);
   return from_blob(data, sizes, contiguous_strides(sizes), options, std::move(deleter));
 }
 
 Tensor from_blob(void* data, IntArrayRef sizes, IntArrayRef strides, TensorOptions options,
                  std::function<void(void*)> deleter) {
-  INGOT_CHECK(sizes.size() == strides.size(), ValueError, "from_blob: sizes ", sizes, " and strides ", strides,
-              " differ in length");
+  INGOT_CHECK(sizes.size() == strides.size(), ValueError, "from_blob: sizes ", sizes,
+              " and strides ", strides, " differ in length");
   const int64_t n = checked_numel("from_blob", sizes);
   INGOT_CHECK(data != nullptr || n == 0, ValueError, "from_blob: null data for shape ", sizes);
   // Negative strides reach below `data`: the storage starts at the lowest element addressed.
   int64_t lo = 0, hi = 0;
   if (n > 0) {
-    for (size_t i = 0; i < sizes.size(); ++i) (strides[i] < 0 ? lo : hi) += (sizes[i] - 1) * strides[i];
+    for (size_t i = 0; i < sizes.size(); ++i)
+      (strides[i] < 0 ? lo : hi) += (sizes[i] - 1) * strides[i];
   }
   const size_t itemsize = element_size(options.dtype_);
   char* base = static_cast<char*>(data) + lo * static_cast<int64_t>(itemsize);

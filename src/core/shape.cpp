@@ -5,8 +5,9 @@ namespace ingot {
 int64_t wrap_dim(std::string_view op, int64_t dim, int64_t ndim, bool scalar_as_1d) {
   const int64_t n = (ndim == 0 && scalar_as_1d) ? 1 : ndim;
   INGOT_CHECK(n > 0, IndexError, op, ": dim ", dim, " given for a 0-dim tensor, which has no dims");
-  INGOT_CHECK(dim >= -n && dim < n, IndexError, op, ": dim ", dim, " out of range for a tensor with ", ndim,
-              " dims (expected in [", -n, ", ", n - 1, "])");
+  INGOT_CHECK(dim >= -n && dim < n, IndexError, op, ": dim ", dim,
+              " out of range for a tensor with ", ndim, " dims (expected in [", -n, ", ", n - 1,
+              "])");
   return dim < 0 ? dim + n : dim;
 }
 
@@ -31,7 +32,8 @@ int64_t checked_numel(std::string_view op, IntArrayRef sizes) {
   for (int64_t s : sizes) {
     if (s == 0) return 0;
   }
-  INGOT_CHECK(!overflow, ValueError, op, ": shape ", sizes, " has more elements than int64 can count");
+  INGOT_CHECK(!overflow, ValueError, op, ": shape ", sizes,
+              " has more elements than int64 can count");
   return n;
 }
 
@@ -51,15 +53,18 @@ std::vector<int64_t> infer_size(std::string_view op, IntArrayRef sizes, int64_t 
   if (infer_at >= 0) {
     INGOT_CHECK(known != 0, ValueError, op, ": cannot infer the -1 in shape ", sizes,
                 " for a tensor of ", numel, " elements (the other sizes multiply to 0)");
-    INGOT_CHECK(numel % known == 0, ValueError, op, ": shape ", sizes, " is invalid for input of size ", numel);
+    INGOT_CHECK(numel % known == 0, ValueError, op, ": shape ", sizes,
+                " is invalid for input of size ", numel);
     out[static_cast<size_t>(infer_at)] = numel / known;
   } else {
-    INGOT_CHECK(known == numel, ValueError, op, ": shape ", sizes, " is invalid for input of size ", numel);
+    INGOT_CHECK(known == numel, ValueError, op, ": shape ", sizes, " is invalid for input of size ",
+                numel);
   }
   return out;
 }
 
-std::optional<std::vector<int64_t>> view_strides(IntArrayRef old_sizes, IntArrayRef old_strides, IntArrayRef new_sizes) {
+std::optional<std::vector<int64_t>> view_strides(IntArrayRef old_sizes, IntArrayRef old_strides,
+                                                 IntArrayRef new_sizes) {
   const size_t new_ndim = new_sizes.size();
   std::vector<int64_t> new_strides(new_ndim);
   int64_t numel = 1;

@@ -26,6 +26,7 @@ std::vector<int64_t> infer_size(std::string_view op, IntArrayRef sizes, int64_t 
 
 // Strides that let a tensor of (old_sizes, old_strides) be viewed as new_sizes without a copy,
 // or nullopt when no such strides exist (the standard "compute stride for view").
-std::optional<std::vector<int64_t>> view_strides(IntArrayRef old_sizes, IntArrayRef old_strides, IntArrayRef new_sizes);
+std::optional<std::vector<int64_t>> view_strides(IntArrayRef old_sizes, IntArrayRef old_strides,
+                                                 IntArrayRef new_sizes);
 
 }  // namespace ingot

@@ -13,7 +13,8 @@ Storage Storage::allocate(size_t nbytes, Device device) {
   return s;
 }
 
-Storage Storage::from_blob(void* data, size_t nbytes, Device device, std::function<void(void*)> deleter) {
+Storage Storage::from_blob(void* data, size_t nbytes, Device device,
+                           std::function<void(void*)> deleter) {
   Storage s;
   s.impl_ = std::make_shared<Impl>();
   s.impl_->data = data;

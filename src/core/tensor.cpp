@@ -27,12 +27,13 @@ void TensorImpl::refresh() {
 
 Tensor Tensor::make(Storage storage, ScalarType dtype, IntArrayRef sizes, IntArrayRef strides,
                     int64_t storage_offset) {
-  INGOT_CHECK(sizes.size() == strides.size(), ValueError, "Tensor::make: sizes ", sizes, " and strides ",
-              strides, " differ in length");
+  INGOT_CHECK(sizes.size() == strides.size(), ValueError, "Tensor::make: sizes ", sizes,
+              " and strides ", strides, " differ in length");
   for (int64_t s : sizes) {
     INGOT_CHECK(s >= 0, ValueError, "Tensor::make: negative size ", s, " in ", sizes);
   }
-  INGOT_CHECK(storage_offset >= 0, ValueError, "Tensor::make: negative storage offset ", storage_offset);
+  INGOT_CHECK(storage_offset >= 0, ValueError, "Tensor::make: negative storage offset ",
+              storage_offset);
   auto impl = std::make_shared<TensorImpl>();
   impl->storage = std::move(storage);
   impl->dtype = dtype;
@@ -45,7 +46,9 @@ Tensor Tensor::make(Storage storage, ScalarType dtype, IntArrayRef sizes, IntArr
 
 int64_t Tensor::size(int64_t dim) const { return impl_->sizes[wrap_dim("size", dim, this->dim())]; }
 
-int64_t Tensor::stride(int64_t dim) const { return impl_->strides[wrap_dim("stride", dim, this->dim())]; }
+int64_t Tensor::stride(int64_t dim) const {
+  return impl_->strides[wrap_dim("stride", dim, this->dim())];
+}
 
 bool Tensor::is_non_overlapping_and_dense() const {
   if (numel() == 0) return true;
@@ -68,8 +71,8 @@ bool Tensor::is_non_overlapping_and_dense() const {
 }
 
 Scalar Tensor::item() const {
-  INGOT_CHECK(numel() == 1, ValueError, "item: a tensor with ", numel(), " elements (shape ", sizes(),
-              ") cannot be converted to a scalar; only one-element tensors can");
+  INGOT_CHECK(numel() == 1, ValueError, "item: a tensor with ", numel(), " elements (shape ",
+              sizes(), ") cannot be converted to a scalar; only one-element tensors can");
   INGOT_CHECK(device().is_cpu(), NotImplementedError, "item: tensor on ", device(),
               " (only CPU tensors can be read on the host yet)");
   return read_element(dtype(), data_ptr());

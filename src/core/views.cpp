@@ -8,7 +8,8 @@ namespace ingot {
 
 namespace {
 
-Tensor make_view(const Tensor& base, std::vector<int64_t> sizes, std::vector<int64_t> strides, int64_t offset) {
+Tensor make_view(const Tensor& base, std::vector<int64_t> sizes, std::vector<int64_t> strides,
+                 int64_t offset) {
   auto impl = std::make_shared<TensorImpl>();
   impl->storage = base.storage();
   impl->dtype = base.dtype();
@@ -25,7 +26,8 @@ std::vector<int64_t> wrap_unique_dims(std::string_view op, IntArrayRef dims, int
   std::vector<bool> seen(static_cast<size_t>(ndim), false);
   for (int64_t d : dims) {
     const int64_t w = wrap_dim(op, d, ndim);
-    INGOT_CHECK(!seen[static_cast<size_t>(w)], ValueError, op, ": dim ", d, " appears more than once in ", dims);
+    INGOT_CHECK(!seen[static_cast<size_t>(w)], ValueError, op, ": dim ", d,
+                " appears more than once in ", dims);
     seen[static_cast<size_t>(w)] = true;
     out.push_back(w);
   }
@@ -35,16 +37,16 @@ std::vector<int64_t> wrap_unique_dims(std::string_view op, IntArrayRef dims, int
 Tensor expand_impl(std::string_view op, const Tensor& self, IntArrayRef sizes) {
   const int64_t ndim = self.dim();
   const int64_t new_ndim = static_cast<int64_t>(sizes.size());
-  INGOT_CHECK(new_ndim >= ndim, ValueError, op, ": the target shape ", sizes, " has fewer dims than the tensor's shape ",
-              self.sizes());
+  INGOT_CHECK(new_ndim >= ndim, ValueError, op, ": the target shape ", sizes,
+              " has fewer dims than the tensor's shape ", self.sizes());
   std::vector<int64_t> out_sizes(sizes.size());
   std::vector<int64_t> out_strides(sizes.size());
   for (int64_t i = new_ndim - 1; i >= 0; --i) {
     const int64_t src = i - (new_ndim - ndim);  // aligned from the right
     int64_t target = sizes[i];
     if (src < 0) {
-      INGOT_CHECK(target >= 0, ValueError, op, ": size ", target, " is invalid for new leading dim ", i,
-                  " of target shape ", sizes);
+      INGOT_CHECK(target >= 0, ValueError, op, ": size ", target,
+                  " is invalid for new leading dim ", i, " of target shape ", sizes);
       out_sizes[i] = target;
       out_strides[i] = 0;
       continue;
@@ -52,8 +54,9 @@ Tensor expand_impl(std::string_view op, const Tensor& self, IntArrayRef sizes) {
     const int64_t have = self.sizes()[src];
     if (target == -1) target = have;
     INGOT_CHECK(target >= 0, ValueError, op, ": invalid size ", target, " in target shape ", sizes);
-    INGOT_CHECK(have == target || have == 1, ValueError, op, ": the size ", have, " of shape ", self.sizes(),
-                " at dim ", src, " must match the target size ", target, " (or be 1) to expand to ", sizes);
+    INGOT_CHECK(have == target || have == 1, ValueError, op, ": the size ", have, " of shape ",
+                self.sizes(), " at dim ", src, " must match the target size ", target,
+                " (or be 1) to expand to ", sizes);
     out_sizes[i] = target;
     out_strides[i] = have == target ? self.strides()[src] : 0;
   }
@@ -66,14 +69,16 @@ Tensor Tensor::view(IntArrayRef sizes) const {
   std::vector<int64_t> shape = infer_size("view", sizes, numel());
   std::optional<std::vector<int64_t>> strides = view_strides(this->sizes(), this->strides(), shape);
   INGOT_CHECK(strides.has_value(), ValueError, "view: shape ", IntArrayRef(shape),
-              " is not compatible with the input's sizes ", this->sizes(), " and strides ", this->strides(),
+              " is not compatible with the input's sizes ", this->sizes(), " and strides ",
+              this->strides(),
               " (at least one dim spans non-contiguous memory); use reshape instead");
   return make_view(*this, std::move(shape), std::move(*strides), storage_offset());
 }
 
-Tensor Tensor::as_strided(IntArrayRef sizes, IntArrayRef strides, std::optional<int64_t> storage_offset) const {
-  INGOT_CHECK(sizes.size() == strides.size(), ValueError, "as_strided: sizes ", sizes, " and strides ", strides,
-              " differ in length");
+Tensor Tensor::as_strided(IntArrayRef sizes, IntArrayRef strides,
+                          std::optional<int64_t> storage_offset) const {
+  INGOT_CHECK(sizes.size() == strides.size(), ValueError, "as_strided: sizes ", sizes,
+              " and strides ", strides, " differ in length");
   const int64_t offset = storage_offset.value_or(this->storage_offset());
   INGOT_CHECK(offset >= 0, ValueError, "as_strided: negative storage offset ", offset);
   const int64_t n = checked_numel("as_strided", sizes);
@@ -84,16 +89,16 @@ Tensor Tensor::as_strided(IntArrayRef sizes, IntArrayRef strides, std::optional<
       (strides[i] < 0 ? lo : hi) += (sizes[i] - 1) * strides[i];
     }
     const int64_t capacity = static_cast<int64_t>(storage().nbytes() / itemsize());
-    INGOT_CHECK(lo >= 0 && hi < capacity, ValueError, "as_strided: sizes ", sizes, ", strides ", strides,
-                " and offset ", offset, " reach elements [", lo, ", ", hi, "] outside the storage of ",
-                capacity, " elements");
+    INGOT_CHECK(lo >= 0 && hi < capacity, ValueError, "as_strided: sizes ", sizes, ", strides ",
+                strides, " and offset ", offset, " reach elements [", lo, ", ", hi,
+                "] outside the storage of ", capacity, " elements");
   }
   return make_view(*this, sizes.vec(), strides.vec(), offset);
 }
 
 Tensor Tensor::permute(IntArrayRef dims) const {
-  INGOT_CHECK(static_cast<int64_t>(dims.size()) == dim(), ValueError, "permute: dims ", dims, " has ", dims.size(),
-              " entries but the tensor has ", dim(), " dims");
+  INGOT_CHECK(static_cast<int64_t>(dims.size()) == dim(), ValueError, "permute: dims ", dims,
+              " has ", dims.size(), " entries but the tensor has ", dim(), " dims");
   const std::vector<int64_t> order = wrap_unique_dims("permute", dims, dim());
   std::vector<int64_t> sizes, strides;
   for (int64_t d : order) {
@@ -115,12 +120,13 @@ Tensor Tensor::transpose(int64_t dim0, int64_t dim1) const {
 }
 
 Tensor Tensor::t() const {
-  INGOT_CHECK(dim() <= 2, ValueError, "t: expects a tensor with <= 2 dims, got ", dim(), " dims (shape ", sizes(),
-              "); use transpose or permute");
+  INGOT_CHECK(dim() <= 2, ValueError, "t: expects a tensor with <= 2 dims, got ", dim(),
+              " dims (shape ", sizes(), "); use transpose or permute");
   return dim() < 2 ? transpose(0, 0) : transpose(0, 1);
 }
 
-Tensor Tensor::slice(int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step) const {
+Tensor Tensor::slice(int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end,
+                     int64_t step) const {
   const int64_t d = wrap_dim("slice", dim, this->dim());
   INGOT_CHECK(step != 0, ValueError, "slice: step must be nonzero (dim ", dim, ")");
   const int64_t n = impl_->sizes[d];
@@ -150,8 +156,8 @@ Tensor Tensor::slice(int64_t dim, std::optional<int64_t> start, std::optional<in
 Tensor Tensor::select(int64_t dim, int64_t index) const {
   const int64_t d = wrap_dim("select", dim, this->dim());
   const int64_t n = impl_->sizes[d];
-  INGOT_CHECK(index >= -n && index < n, IndexError, "select: index ", index, " is out of range for dim ", dim,
-              " of size ", n);
+  INGOT_CHECK(index >= -n && index < n, IndexError, "select: index ", index,
+              " is out of range for dim ", dim, " of size ", n);
   const int64_t i = index < 0 ? index + n : index;
   std::vector<int64_t> sizes = impl_->sizes, strides = impl_->strides;
   const int64_t offset = storage_offset() + i * strides[d];
@@ -162,7 +168,9 @@ Tensor Tensor::select(int64_t dim, int64_t index) const {
 
 Tensor Tensor::expand(IntArrayRef sizes) const { return expand_impl("expand", *this, sizes); }
 
-Tensor Tensor::broadcast_to(IntArrayRef sizes) const { return expand_impl("broadcast_to", *this, sizes); }
+Tensor Tensor::broadcast_to(IntArrayRef sizes) const {
+  return expand_impl("broadcast_to", *this, sizes);
+}
 
 Tensor Tensor::squeeze() const {
   std::vector<int64_t> sizes, strides;
@@ -196,9 +204,11 @@ Tensor Tensor::unsqueeze(int64_t dim) const {
 Tensor Tensor::diagonal(int64_t offset, int64_t dim1, int64_t dim2) const {
   const int64_t a = wrap_dim("diagonal", dim1, dim());
   const int64_t b = wrap_dim("diagonal", dim2, dim());
-  INGOT_CHECK(a != b, ValueError, "diagonal: dim1 (", dim1, ") and dim2 (", dim2, ") must name different dims");
+  INGOT_CHECK(a != b, ValueError, "diagonal: dim1 (", dim1, ") and dim2 (", dim2,
+              ") must name different dims");
   const int64_t na = impl_->sizes[a], nb = impl_->sizes[b];
-  const int64_t len = std::max<int64_t>(offset >= 0 ? std::min(na, nb - offset) : std::min(na + offset, nb), 0);
+  const int64_t len =
+      std::max<int64_t>(offset >= 0 ? std::min(na, nb - offset) : std::min(na + offset, nb), 0);
   int64_t start = storage_offset();
   if (len > 0) start += offset >= 0 ? offset * impl_->strides[b] : -offset * impl_->strides[a];
   std::vector<int64_t> sizes, strides;

@@ -7,8 +7,8 @@
 using namespace ingot;
 
 TEST(Dtype, NamesRoundTripThroughParser) {
-  const char* names[] = {"bool",    "uint8",   "int8",     "int16",   "int32",
-                         "int64",   "float16", "bfloat16", "float32", "float64"};
+  const char* names[] = {"bool",  "uint8",   "int8",     "int16",   "int32",
+                         "int64", "float16", "bfloat16", "float32", "float64"};
   for (int i = 0; i < kNumScalarTypes; ++i) {
     const auto t = static_cast<ScalarType>(i);
     EXPECT_EQ(dtype_name(t), names[i]);
@@ -20,7 +20,8 @@ TEST(Dtype, NamesRoundTripThroughParser) {
 
 TEST(Dtype, ElementSizes) {
   const size_t sizes[] = {1, 1, 1, 2, 4, 8, 2, 2, 4, 8};
-  for (int i = 0; i < kNumScalarTypes; ++i) EXPECT_EQ(element_size(static_cast<ScalarType>(i)), sizes[i]) << i;
+  for (int i = 0; i < kNumScalarTypes; ++i)
+    EXPECT_EQ(element_size(static_cast<ScalarType>(i)), sizes[i]) << i;
 }
 
 TEST(Dtype, Categories) {

@@ -87,7 +87,8 @@ TEST(TensorViews, SliceFollowsPythonSemantics) {
   // Reference: Python's list slicing of range(10), written out by hand.
   EXPECT_EQ(values<float>(a.slice(0, 2, 8, 3)), (V{2, 5}));
   EXPECT_EQ(values<float>(a.slice(0, -3)), (V{7, 8, 9}));
-  EXPECT_EQ(values<float>(a.slice(0, std::nullopt, std::nullopt, -1)), (V{9, 8, 7, 6, 5, 4, 3, 2, 1, 0}));
+  EXPECT_EQ(values<float>(a.slice(0, std::nullopt, std::nullopt, -1)),
+            (V{9, 8, 7, 6, 5, 4, 3, 2, 1, 0}));
   EXPECT_EQ(values<float>(a.slice(0, 8, 2, -2)), (V{8, 6, 4}));
   EXPECT_EQ(values<float>(a.slice(0, -1, -4, -1)), (V{9, 8, 7}));
   EXPECT_EQ(values<float>(a.slice(0, 100, std::nullopt, -3)), (V{9, 6, 3, 0}));
@@ -104,7 +105,9 @@ TEST(TensorViews, SliceWithNegativeStepIsAViewWithNegativeStride) {
   EXPECT_EQ(values<float>(r), (V{3, 1, 7, 5, 11, 9}));
 }
 
-TEST(TensorViews, SliceStepZeroThrows) { EXPECT_THROW(iota_tensor({4}).slice(0, 0, 4, 0), ValueError); }
+TEST(TensorViews, SliceStepZeroThrows) {
+  EXPECT_THROW(iota_tensor({4}).slice(0, 0, 4, 0), ValueError);
+}
 
 TEST(TensorViews, SelectDropsDim) {
   Tensor a = iota_tensor({3, 4});
