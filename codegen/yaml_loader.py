@@ -52,4 +52,7 @@ def load(path: str):
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else 1
-        raise SourceError(path, line, f"invalid YAML: {e.problem or e.context}") from None
+        context = ""
+        if e.context and e.context_mark and e.context_mark is not mark:
+            context = f" ({e.context} at line {e.context_mark.line + 1})"
+        raise SourceError(path, line, f"invalid YAML: {e.problem or e.context}{context}") from None

@@ -1,0 +1,111 @@
+"""The generator turns the real ops/ops.yaml into the C++ API and op table of opcontract.md."""
+import json
+import os
+
+import pytest
+
+from codegen import generate
+from codegen.model import load_ops
+from conftest import REPO_ROOT
+
+OPS_YAML = os.path.join(REPO_ROOT, "ops", "ops.yaml")
+DECLARED = ["add", "sub", "mul", "div", "eq", "atan2", "neg", "exp", "where"]
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    out = tmp_path_factory.mktemp("gen")
+    assert generate.main(["--ops", OPS_YAML, "--include-dir", str(out / "inc"), "--source-dir", str(out / "src")]) == 0
+    files = {
+        "functions.h": out / "inc" / "ingot" / "generated" / "functions.h",
+        "tensor_methods.inc": out / "inc" / "ingot" / "generated" / "tensor_methods.inc",
+        "dispatch_stubs.h": out / "src" / "dispatch_stubs.h",
+        "generated_ops.cpp": out / "src" / "generated_ops.cpp",
+        "op_table.json": out / "src" / "op_table.json",
+    }
+    return {name: path.read_text() for name, path in files.items()}
+
+
+def _lines(text):
+    return {line.strip() for line in text.splitlines()}
+
+
+def test_public_functions_put_out_first_and_keep_defaults(generated):
+    lines = _lines(generated["functions.h"])
+    assert "Tensor atan2(const Tensor& self, const Tensor& other);" in lines
+    assert "Tensor& atan2_out(Tensor& out, const Tensor& self, const Tensor& other);" in lines
+    assert "Tensor add(const Tensor& self, const Scalar& other, const Scalar& alpha = 1);" in lines
+    assert "Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other);" in lines
+
+
+def test_in_place_overloads_are_methods_only(generated):
+    methods = _lines(generated["tensor_methods.inc"])
+    assert "Tensor atan2(const Tensor& other) const;" in methods
+    assert "Tensor& atan2_(const Tensor& other);" in methods
+    assert "Tensor& add_(const Scalar& other, const Scalar& alpha = 1);" in methods
+    assert not any(line.startswith("Tensor& atan2_(") for line in _lines(generated["functions.h"]))
+
+
+def test_one_stub_per_structured_op_with_scalar_arguments_after_the_iterator(generated):
+    stubs = _lines(generated["dispatch_stubs.h"])
+    assert "DECLARE_DISPATCH(add_stub, void (*)(TensorIteratorBase& iter, const Scalar& alpha));" in stubs
+    assert "DECLARE_DISPATCH(atan2_stub, void (*)(TensorIteratorBase& iter));" in stubs
+    declared = {line[len("DECLARE_DISPATCH("):line.index(",")] for line in stubs if line.startswith("DECLARE_DISPATCH(")}
+    assert declared == {f"{op}_stub" for op in DECLARED}
+
+
+def test_structured_impl_uses_the_named_builder_then_the_stub(generated):
+    cpp = generated["generated_ops.cpp"]
+    body = cpp[cpp.index("Tensor atan2_out_structured("):]
+    body = body[: body.index("\n}\n")]
+    assert "iter.build_binary_float_op(out, self, other);" in body
+    assert "atan2_stub(iter.device_type(), iter);" in body
+    assert 'throw_not_implemented("atan2", iter.device_type());' in body
+    assert "iter.build_comparison_op(out, self, other);" in cpp
+    assert "iter.build_where_op(out, condition, self, other);" in cpp
+
+
+def test_scalar_overloads_wrap_the_scalar_for_the_tensor_delegate(generated):
+    cpp = generated["generated_ops.cpp"]
+    assert "return add_out_structured(Tensor(), self, scalar_to_tensor(other), alpha);" in cpp
+    assert "add_out_structured(self, self, scalar_to_tensor(other), alpha);" in cpp
+
+
+def test_op_table_lists_every_declared_op_with_every_overload_kind(generated):
+    table = json.loads(generated["op_table.json"])
+    ops = {op["name"]: op for op in table["ops"]}
+    assert sorted(ops) == sorted(DECLARED)
+    for name, op in ops.items():
+        kinds = [o["kind"] for o in op["overloads"]]
+        assert {"functional", "inplace", "out"} <= set(kinds), name
+
+
+def test_op_table_records_types_defaults_and_keyword_only(generated):
+    ops = {op["name"]: op for op in json.loads(generated["op_table.json"])["ops"]}
+    add_tensor = next(o for o in ops["add"]["overloads"] if o["name"] == "add" and o["overload"] == "Tensor")
+    args = {a["name"]: a for a in add_tensor["arguments"]}
+    assert args["alpha"] == {"name": "alpha", "type": "Scalar", "kwarg_only": True, "is_out": False, "default": 1}
+    assert "default" not in args["other"]
+    assert add_tensor["variants"] == ["function", "method"]
+    assert add_tensor["returns"] == [{"type": "Tensor"}]
+    atan2_out = next(o for o in ops["atan2"]["overloads"] if o["overload"] == "out")
+    assert atan2_out["arguments"][-1] == {"name": "out", "type": "Tensor(a!)", "kwarg_only": True, "is_out": True}
+    assert atan2_out["dispatch"] == {"CPU": "atan2_out", "CUDA": "atan2_out"}
+
+
+def test_unchanged_outputs_are_not_rewritten(tmp_path):
+    args = ["--ops", OPS_YAML, "--include-dir", str(tmp_path / "inc"), "--source-dir", str(tmp_path / "src")]
+    assert generate.main(args) == 0
+    paths = generate.outputs(load_ops(OPS_YAML), str(tmp_path / "inc"), str(tmp_path / "src"))
+    for path in paths:
+        os.utime(path, (1, 1))
+    assert generate.main(args) == 0
+    assert all(os.stat(path).st_mtime == 1 for path in paths)
+
+
+def test_changed_output_is_rewritten(tmp_path):
+    path = tmp_path / "a.h"
+    assert generate.write_if_changed(str(path), "one\n")
+    assert not generate.write_if_changed(str(path), "one\n")
+    assert generate.write_if_changed(str(path), "two\n")
+    assert path.read_text() == "two\n"
