@@ -116,7 +116,7 @@ def _structured_impl(f: NativeFunction) -> str:
         cases.append(f"{labels}      {call};\n      break;\n")
     return (f"// {s.full_name}: the meta step (iterator set-up) is shared by every backend.\n"
             f"Tensor {impl_name(f)}({params}) {{\n"
-            f"  TensorIterator iter;\n  iter.{builder}({inputs});\n"
+            f"  TensorIterator iter;\n  iter.set_name(\"{s.base_name}\");\n  iter.{builder}({inputs});\n"
             f"  switch (iter.device_type()) {{\n{''.join(cases)}"
             f"    default:\n      throw_not_implemented(\"{s.base_name}\", iter.device_type());\n  }}\n"
             f"  return iter.output();\n}}\n")
