@@ -1,12 +1,14 @@
 """The generator turns the real ops/ops.yaml into the C++ API and op table of opcontract.md."""
 import json
+import shutil
+import subprocess
 import os
 
 import pytest
 
 from codegen import generate
 from codegen.model import load_ops
-from conftest import REPO_ROOT
+from conftest import FIXTURES, REPO_ROOT
 
 OPS_YAML = os.path.join(REPO_ROOT, "ops", "ops.yaml")
 DECLARED = ["add", "sub", "mul", "div", "eq", "atan2", "neg", "exp", "where"]
@@ -109,3 +111,27 @@ def test_changed_output_is_rewritten(tmp_path):
     assert not generate.write_if_changed(str(path), "one\n")
     assert generate.write_if_changed(str(path), "two\n")
     assert path.read_text() == "two\n"
+
+
+@pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler on PATH")
+@pytest.mark.parametrize("yaml_path", [OPS_YAML, os.path.join(FIXTURES, "features.yaml")], ids=["ops", "features"])
+def test_generated_cpp_compiles(tmp_path, yaml_path):
+    """Composite ops, backend-specific kernels, optional/list/default arguments all compile."""
+    inc, src = tmp_path / "inc", tmp_path / "src"
+    assert generate.main(["--ops", yaml_path, "--include-dir", str(inc), "--source-dir", str(src)]) == 0
+    result = subprocess.run(
+        ["c++", "-std=c++20", "-fsyntax-only", "-Wall", "-Wextra", "-Wpedantic", "-Werror", f"-I{inc}",
+         f"-I{os.path.join(REPO_ROOT, 'include')}", f"-I{os.path.join(REPO_ROOT, 'src')}", f"-I{src}",
+         str(src / "generated_ops.cpp")], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_composite_and_backend_specific_kernels_are_declared_for_src_native(tmp_path):
+    inc, src = tmp_path / "inc", tmp_path / "src"
+    assert generate.main(["--ops", os.path.join(FIXTURES, "features.yaml"),
+                          "--include-dir", str(inc), "--source-dir", str(src)]) == 0
+    stubs = _lines((src / "dispatch_stubs.h").read_text())
+    assert "void hypot_out_cuda(TensorIteratorBase& iter);" in stubs
+    assert "Tensor square(const Tensor& self);" in stubs
+    cpp = (src / "generated_ops.cpp").read_text()
+    assert "native::hypot_out_cpu(iter);" in cpp and "return native::square(self);" in cpp
