@@ -88,6 +88,15 @@ void TensorIteratorBase::populate_operands(const TensorIteratorConfig& config) {
   INGOT_CHECK(!operands_.empty(), ValueError, name_, ": the iterator needs at least one operand");
 }
 
+namespace {
+
+std::string operand_name(int arg, int num_outputs) {
+  return arg < num_outputs ? detail::concat("output ", arg)
+                           : detail::concat("input ", arg - num_outputs);
+}
+
+}  // namespace
+
 // 0-dim CPU inputs ride along with any device (PyTorch's CPU scalars); everything else must agree.
 void TensorIteratorBase::compute_device() {
   std::optional<Device> device;
@@ -103,20 +112,11 @@ void TensorIteratorBase::compute_device() {
       continue;
     }
     INGOT_CHECK(t.device() == *device, ValueError, name_,
-                ": expected all operands on one device, but operand ", first, " is on ", *device,
-                " and operand ", i, " is on ", t.device());
+                ": expected all operands on one device, but ", operand_name(first, num_outputs_),
+                " is on ", *device, " and ", operand_name(i, num_outputs_), " is on ", t.device());
   }
   device_ = device.value_or(Device());
 }
-
-namespace {
-
-std::string operand_name(int arg, int num_outputs) {
-  return arg < num_outputs ? detail::concat("output ", arg)
-                           : detail::concat("input ", arg - num_outputs);
-}
-
-}  // namespace
 
 void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
   std::vector<TensorOrScalar> inputs;
