@@ -39,9 +39,11 @@ std::vector<int64_t> broadcast_byte_strides(const Tensor& t, IntArrayRef shape) 
 void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
   std::vector<int64_t> shape;
   int contributors = 0;
+  // Outputs that may be resized take no part, unless nothing else gives a shape (nullary ops).
+  const bool outputs_set_shape = !config.resize_outputs_ || ninputs() == 0;
   for (int i = 0; i < ntensors(); ++i) {
     const Tensor& t = operands_[i].tensor;
-    if (!t.defined() || (operands_[i].is_output && config.resize_outputs_)) continue;
+    if (!t.defined() || (operands_[i].is_output && !outputs_set_shape)) continue;
     auto joined = broadcast_shapes(shape, t.sizes());
     INGOT_CHECK(joined.has_value(), ValueError, name_, ": shapes ", IntArrayRef(shape), " and ",
                 t.sizes(), " cannot be broadcast (",
