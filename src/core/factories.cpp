@@ -52,9 +52,18 @@ TensorOptions options_like(const Tensor& t, const std::optional<TensorOptions>& 
 }
 
 void zero_(Tensor& t) {
-  INGOT_CHECK(t.device().is_cpu(), NotImplementedError, "zeros: device ", t.device(),
-              " is not supported yet");
-  if (t.storage().nbytes() > 0) std::memset(t.storage().data(), 0, t.storage().nbytes());
+  if (t.device().is_cpu()) {
+    // Fresh dense storage: one memset instead of a strided fill.
+    if (t.storage().nbytes() > 0) std::memset(t.storage().data(), 0, t.storage().nbytes());
+  } else {
+    t.fill_(0);
+  }
+}
+
+// full's dtype when none is given: bool, int64 or the default float32, by the value's kind.
+TensorOptions with_inferred_dtype(TensorOptions options, const Scalar& value) {
+  if (options.dtype_set_) return options;
+  return options.dtype(value.is_bool() ? kBool : value.is_integral() ? kInt64 : kFloat32);
 }
 
 }  // namespace
@@ -85,6 +94,27 @@ Tensor zeros(IntArrayRef sizes, TensorOptions options) {
   return t;
 }
 
+Tensor ones(IntArrayRef sizes, TensorOptions options) {
+  Tensor t = empty(sizes, options);
+  t.fill_(1);
+  return t;
+}
+
+Tensor full(IntArrayRef sizes, const Scalar& value, TensorOptions options) {
+  Tensor t = empty(sizes, with_inferred_dtype(options, value));
+  t.fill_(value);
+  return t;
+}
+
+Tensor eye(int64_t n, std::optional<int64_t> m, TensorOptions options) {
+  const int64_t cols = m.value_or(n);
+  INGOT_CHECK(n >= 0 && cols >= 0, ValueError, "eye: n and m must be non-negative, got n=", n,
+              ", m=", cols);
+  Tensor t = zeros({n, cols}, options);
+  t.diagonal().fill_(1);
+  return t;
+}
+
 Tensor empty_like(const Tensor& t, std::optional<TensorOptions> options) {
   return empty_strided(t.sizes(), strides_like(t), options_like(t, options));
 }
@@ -92,6 +122,16 @@ Tensor empty_like(const Tensor& t, std::optional<TensorOptions> options) {
 Tensor zeros_like(const Tensor& t, std::optional<TensorOptions> options) {
   Tensor out = empty_like(t, options);
   zero_(out);
+  return out;
+}
+
+Tensor ones_like(const Tensor& t, std::optional<TensorOptions> options) {
+  return full_like(t, 1, options);
+}
+
+Tensor full_like(const Tensor& t, const Scalar& value, std::optional<TensorOptions> options) {
+  Tensor out = empty_like(t, options);
+  out.fill_(value);
   return out;
 }
 

@@ -4,7 +4,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "core/shape.h"
+#include "core/host_fill.h"
 #include "ingot/factories.h"
 #include "kernels/philox.h"
 
@@ -19,26 +19,18 @@ void manual_seed(uint64_t seed) { default_generator().manual_seed(seed); }
 
 namespace {
 
-// Fills a fresh host tensor with value(words, i) for each element i, then moves it to the device.
+// Element i of a draw takes the Philox words of (seed, offset + i); the draw reserves numel
+// counters.
 template <typename F>
 Tensor draw(std::string_view op, IntArrayRef sizes, TensorOptions options, Generator* gen,
             F&& value) {
   const int64_t n = checked_numel(op, sizes);
-  Tensor host = empty(sizes, options.dtype_);
   Generator& g = gen ? *gen : default_generator();
   const uint64_t seed = g.seed();
   const uint64_t offset = g.advance(static_cast<uint64_t>(n));
-  visit_dtype(options.dtype_, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    T* out = static_cast<T*>(host.data_ptr());
-    for (int64_t i = 0; i < n; ++i) {
-      out[i] = value(tag, philox::element_words(seed, offset, static_cast<uint64_t>(i)));
-    }
+  return fill_on_host(sizes, options, [&](auto tag, int64_t i) {
+    return value(tag, philox::element_words(seed, offset, static_cast<uint64_t>(i)));
   });
-  if (options.device_.is_cpu()) return host;
-  Tensor dev = empty(sizes, options);
-  dev.copy_(host);
-  return dev;
 }
 
 void check_floating(std::string_view op, ScalarType dtype) {
@@ -54,16 +46,6 @@ constexpr int uniform_digits() {
   return 24;
 }
 
-// C++ conversion, through float for the 16-bit floating types (which convert from float only).
-template <typename T, typename V>
-T convert(V v) {
-  if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) {
-    return T(static_cast<float>(v));
-  } else {
-    return static_cast<T>(v);
-  }
-}
-
 }  // namespace
 
 Tensor rand(IntArrayRef sizes, TensorOptions options, Generator* gen) {
@@ -74,7 +56,7 @@ Tensor rand(IntArrayRef sizes, TensorOptions options, Generator* gen) {
       return philox::uniform_double(r.w[1], r.w[0]);
     } else {
       // Integer dtypes were rejected above; this branch only runs for the float types.
-      return convert<T>(philox::uniform_float(r, uniform_digits<T>()));
+      return convert_to<T>(philox::uniform_float(r, uniform_digits<T>()));
     }
   });
 }
@@ -83,7 +65,7 @@ Tensor randn(IntArrayRef sizes, TensorOptions options, Generator* gen) {
   check_floating("randn", options.dtype_);
   return draw("randn", sizes, options, gen, [](auto tag, const philox::Counter& r) {
     using T = typename decltype(tag)::type;
-    return convert<T>(philox::normal_double(r));
+    return convert_to<T>(philox::normal_double(r));
   });
 }
 
@@ -108,7 +90,7 @@ Tensor randint(int64_t low, int64_t high, IntArrayRef sizes, TensorOptions optio
   const uint64_t range = static_cast<uint64_t>(high) - static_cast<uint64_t>(low);
   return draw("randint", sizes, options, gen, [low, range](auto tag, const philox::Counter& r) {
     using T = typename decltype(tag)::type;
-    return convert<T>(philox::integer_in_range(r, low, range));
+    return convert_to<T>(philox::integer_in_range(r, low, range));
   });
 }
 

@@ -5,6 +5,7 @@
 
 #include "core/element.h"
 #include "core/shape.h"
+#include "ingot/factories.h"
 
 namespace ingot {
 
@@ -73,17 +74,20 @@ bool Tensor::is_non_overlapping_and_dense() const {
 Scalar Tensor::item() const {
   INGOT_CHECK(numel() == 1, ValueError, "item: a tensor with ", numel(), " elements (shape ",
               sizes(), ") cannot be converted to a scalar; only one-element tensors can");
-  INGOT_CHECK(device().is_cpu(), NotImplementedError, "item: tensor on ", device(),
-              " (only CPU tensors can be read on the host yet)");
-  return read_element(dtype(), data_ptr());
+  if (device().is_cpu()) return read_element(dtype(), data_ptr());
+  Tensor host = empty({}, dtype());
+  host.copy_(view({}));  // device -> host copy through the backend
+  return read_element(dtype(), host.data_ptr());
 }
 
 Tensor scalar_to_tensor(const Scalar& s, Device device) {
-  INGOT_CHECK(device.is_cpu(), NotImplementedError, "scalar_to_tensor: device ", device,
-              " (only CPU is supported yet)");
-  Storage storage = Storage::allocate(element_size(s.dtype()), device);
-  Tensor t = Tensor::make(std::move(storage), s.dtype(), {}, {}, 0);
+  Tensor t = empty({}, s.dtype());
   write_element(t.dtype(), t.data_ptr(), s);
+  if (!device.is_cpu()) {
+    Tensor on_device = empty({}, TensorOptions(s.dtype()).device(device));
+    on_device.copy_(t);
+    t = on_device;
+  }
   t.impl()->is_wrapped_number = true;
   return t;
 }

@@ -233,4 +233,15 @@ Tensor Tensor::flip(IntArrayRef dims) const {
   return make_view(*this, impl_->sizes, std::move(strides), offset);
 }
 
+Tensor Tensor::reshape(IntArrayRef sizes) const {
+  std::vector<int64_t> shape = infer_size("reshape", sizes, numel());
+  if (std::optional<std::vector<int64_t>> strides =
+          view_strides(this->sizes(), this->strides(), shape)) {
+    return make_view(*this, std::move(shape), std::move(*strides), storage_offset());
+  }
+  return contiguous().view(shape);
+}
+
+Tensor Tensor::flatten() const { return reshape({-1}); }
+
 }  // namespace ingot

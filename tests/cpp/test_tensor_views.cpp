@@ -224,3 +224,31 @@ TEST(TensorViews, ViewsOfEmptyTensors) {
   EXPECT_EQ(a.select(1, 2).sizes(), IntArrayRef({0}));
   EXPECT_EQ(a.view({3, 0, 1}).sizes(), IntArrayRef({3, 0, 1}));
 }
+
+TEST(TensorReshape, IsAViewWhenStridesAllow) {
+  Tensor a = iota_tensor({2, 3, 4});
+  Tensor r = a.reshape({6, -1});
+  EXPECT_TRUE(r.storage().is_same(a.storage()));
+  EXPECT_EQ(r.sizes(), IntArrayRef({6, 4}));
+  Tensor s = iota_tensor({4, 6}).slice(1, 0, 3);  // rows still contiguous
+  EXPECT_TRUE(s.reshape({2, 2, 3}).storage().is_same(s.storage()));
+}
+
+TEST(TensorReshape, CopiesWhenItMust) {
+  Tensor t = iota_tensor({2, 3}).t();
+  Tensor r = t.reshape({6});
+  EXPECT_FALSE(r.storage().is_same(t.storage()));
+  EXPECT_TRUE(r.is_contiguous());
+  EXPECT_EQ(values<float>(r), (V{0, 3, 1, 4, 2, 5}));
+  Tensor f = iota_tensor({4}).flip({0}).reshape({2, 2});
+  EXPECT_EQ(values<float>(f), (V{3, 2, 1, 0}));
+}
+
+TEST(TensorReshape, FlattenAndErrors) {
+  EXPECT_EQ(iota_tensor({}).flatten().sizes(), IntArrayRef({1}));
+  EXPECT_EQ(values<float>(iota_tensor({2, 2}).t().flatten()), (V{0, 2, 1, 3}));
+  EXPECT_THROW(iota_tensor({2, 3}).reshape({5}), ValueError);
+  EXPECT_THROW(iota_tensor({2, 3}).reshape({-1, -1}), ValueError);
+  EXPECT_THROW(iota_tensor({0, 3}).reshape({-1, 0}), ValueError);
+  EXPECT_EQ(iota_tensor({0, 3}).reshape({3, -1}).sizes(), IntArrayRef({3, 0}));
+}
