@@ -66,12 +66,17 @@ TensorOptions with_inferred_dtype(TensorOptions options, const Scalar& value) {
   return options.dtype(value.is_bool() ? kBool : value.is_integral() ? kInt64 : kFloat32);
 }
 
+// empty() with errors naming the factory the caller used.
+Tensor empty_for(std::string_view op, IntArrayRef sizes, TensorOptions options) {
+  const int64_t n = checked_numel(op, sizes);
+  Storage storage = Storage::allocate(checked_nbytes(op, n, options.dtype_), options.device_);
+  return Tensor::make(std::move(storage), options.dtype_, sizes, contiguous_strides(sizes), 0);
+}
+
 }  // namespace
 
 Tensor empty(IntArrayRef sizes, TensorOptions options) {
-  const int64_t n = checked_numel("empty", sizes);
-  Storage storage = Storage::allocate(checked_nbytes("empty", n, options.dtype_), options.device_);
-  return Tensor::make(std::move(storage), options.dtype_, sizes, contiguous_strides(sizes), 0);
+  return empty_for("empty", sizes, options);
 }
 
 Tensor empty_strided(IntArrayRef sizes, IntArrayRef strides, TensorOptions options) {
@@ -89,19 +94,19 @@ Tensor empty_strided(IntArrayRef sizes, IntArrayRef strides, TensorOptions optio
 }
 
 Tensor zeros(IntArrayRef sizes, TensorOptions options) {
-  Tensor t = empty(sizes, options);
+  Tensor t = empty_for("zeros", sizes, options);
   zero_(t);
   return t;
 }
 
 Tensor ones(IntArrayRef sizes, TensorOptions options) {
-  Tensor t = empty(sizes, options);
+  Tensor t = empty_for("ones", sizes, options);
   t.fill_(1);
   return t;
 }
 
 Tensor full(IntArrayRef sizes, const Scalar& value, TensorOptions options) {
-  Tensor t = empty(sizes, with_inferred_dtype(options, value));
+  Tensor t = empty_for("full", sizes, with_inferred_dtype(options, value));
   t.fill_(value);
   return t;
 }
