@@ -41,3 +41,13 @@ def test_every_error_of_a_file_is_reported(tmp_path):
     with pytest.raises(SourceErrors) as info:
         load_ops(str(path))
     assert [e.line for e in info.value.errors] == [2, 3]
+
+
+def test_broken_structured_entry_is_reported_once_not_again_by_its_delegates(tmp_path):
+    path = tmp_path / "ops.yaml"
+    path.write_text("- func: exp(Tensor self) -> Tensor\n  structured_delegate: exp.out\n"
+                    "- func: exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)\n  structured: True\n"
+                    "  structured_inherits: TensorIteratorBase\n  iterator: unary_flaot\n  dispatch:\n    CPU: exp_out\n")
+    with pytest.raises(SourceErrors) as info:
+        load_ops(str(path))
+    assert [(e.line, "unary_flaot" in e.message) for e in info.value.errors] == [(6, True)]
