@@ -19,6 +19,14 @@ bool dtypes_match(const TensorIteratorBase& it, const KernelSignature& sig, int 
   return true;
 }
 
+ScalarType opmath_dtype(ScalarType t) { return t == kFloat16 || t == kBFloat16 ? kFloat32 : t; }
+
+// Lifting input `i` converts its value straight to the kernel's compute type; that equals
+// converting it to the common dtype first only when both compute in the same type.
+bool can_lift(const TensorIteratorBase& it, const KernelSignature& sig, int i) {
+  return sig.inputs[i] == it.input_dtype(i) || sig.args[i] == opmath_dtype(it.common_dtype());
+}
+
 bool contiguous_operand(const TensorIteratorBase& it, int arg) {
   return it.ndim() == 0 ||
          (it.ndim() == 1 && it.strides(arg)[0] == static_cast<int64_t>(element_size(it.dtype(arg))));
@@ -172,7 +180,7 @@ void KernelLibrary::exec_32bit(const TensorIteratorBase& it, std::string_view op
   if (sig && it.is_contiguous()) {
     flavor = KernelFlavor::Dense;
   } else if (lifted >= 0 && (sig || (sig = find([&](const KernelSignature& s) {
-                                       return dtypes_match(it, s, lifted);
+                                       return dtypes_match(it, s, lifted) && can_lift(it, s, lifted);
                                      })))) {
     // The single element is read in its own dtype and lifted to the compute type exactly once.
     flavor = KernelFlavor::Scalar;

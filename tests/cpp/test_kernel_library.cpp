@@ -56,6 +56,15 @@ TEST(KernelLibrary, ScalarFlavorCarriesTheValueInTheComputeType) {
   EXPECT_EQ(lib.args[0].scalar.get<float>(), 0.1f);
 }
 
+TEST(KernelLibrary, ScalarOfAHigherCategoryIsNotLiftedIntoALowerComputeType) {
+  // int32 == 2.5 compares in float32: lifting 2.5 into the int32 kernel would truncate it.
+  RecordingLibrary lib({"eq"});
+  TensorIterator iter;
+  iter.build_comparison_op(Tensor(), zeros({8}, kInt32), scalar_to_tensor(2.5));
+  lib.exec_binary_kernel(iter, "eq");
+  EXPECT_EQ(lib.launched, std::vector<std::string>{"eq_cast_bool_float32"});
+}
+
 TEST(KernelLibrary, RowAndColumnBroadcastUseTheBroadcastFlavor) {
   EXPECT_EQ(binary_kernel_for("mul", zeros({6, 5}), zeros({5})), "mul_broadcast_float32_float32");
   EXPECT_EQ(binary_kernel_for("mul", zeros({6, 5}), zeros({6, 1})), "mul_broadcast_float32_float32");

@@ -1,0 +1,28 @@
+// `lib`: what host stubs call. Each call forwards to the kernel library of the iterator's device,
+// so one stub (REGISTER_DISPATCH) serves every backend.
+#pragma once
+
+#include <string_view>
+
+#include "backend/kernel_library.h"
+
+namespace ingot::native {
+
+struct KernelLibraryFront {
+  void exec_unary_kernel(TensorIteratorBase& iter, std::string_view op) const {
+    kernel_library(iter.device_type()).exec_unary_kernel(iter, op);
+  }
+  void exec_binary_kernel(TensorIteratorBase& iter, std::string_view op) const {
+    kernel_library(iter.device_type()).exec_binary_kernel(iter, op);
+  }
+  void exec_binary_kernel(TensorIteratorBase& iter, std::string_view op, const Scalar& alpha) const {
+    kernel_library(iter.device_type()).exec_binary_kernel(iter, op, alpha);
+  }
+  void exec_ternary_kernel(TensorIteratorBase& iter, std::string_view op) const {
+    kernel_library(iter.device_type()).exec_ternary_kernel(iter, op);
+  }
+};
+
+inline constexpr KernelLibraryFront lib{};
+
+}  // namespace ingot::native
