@@ -64,11 +64,12 @@ void TensorIteratorBase::build_ternary_op(const Tensor& out, const Tensor& a, co
 
 void TensorIteratorBase::build_where_op(const Tensor& out, const Tensor& cond, const Tensor& a,
                                         const Tensor& b) {
-  INGOT_CHECK(cond.defined() && a.defined() && b.defined(), ValueError,
-              "where: condition, self and other must be defined tensors");
-  INGOT_CHECK(cond.dtype() == kBool, TypeError, "where: condition must have dtype bool, got ",
+  const std::string_view name = op_name(name_, "where");
+  INGOT_CHECK(cond.defined() && a.defined() && b.defined(), ValueError, name,
+              ": condition, self and other must be defined tensors");
+  INGOT_CHECK(cond.dtype() == kBool, TypeError, name, ": condition must have dtype bool, got ",
               cond.dtype());
-  auto config = promoting_config(out, op_name(name_, "where"));
+  auto config = promoting_config(out, name);
   config.add_input(cond).add_input(a).add_input(b).declare_static_common_dtype(result_type(a, b));
   build(config);
 }

@@ -309,3 +309,25 @@ TEST(CheckedInt32, OutOfRangeIsValueError) {
 
 }  // namespace
 }  // namespace ingot
+
+namespace ingot {
+namespace {
+
+TEST(TensorIteratorConfig, OutputAfterInputIsValueError) {
+  TensorIteratorConfig config;
+  config.name("mul").add_input(zeros({2}));
+  testing::expect_error<ValueError>([&] { config.add_output(Tensor()); }, {"mul", "add_output"});
+}
+
+TEST(TensorIteratorConfig, NoOperandsIsValueError) {
+  testing::expect_error<ValueError>([] { TensorIteratorConfig().name("mul").build(); }, {"mul", "at least one"});
+}
+
+TEST(TensorIteratorConfig, OverlapCheckCanBeTurnedOff) {
+  Tensor x = zeros({6});
+  auto iter = TensorIteratorConfig().add_output(x.slice(0, 1)).add_input(x.slice(0, 0, 5)).check_mem_overlap(false).build();
+  EXPECT_EQ(iter.numel(), 5);
+}
+
+}  // namespace
+}  // namespace ingot
