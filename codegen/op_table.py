@@ -1,6 +1,7 @@
 """op_table.json: the declared ops as data, for the Python bindings and the tests."""
 import json
 
+from .cpp import function_name
 from .model import NativeFunction
 from .schema import default_value
 
@@ -19,6 +20,7 @@ def _overload(f: NativeFunction) -> dict:
         "overload": s.overload,
         "schema": str(s),
         "kind": s.kind.value,
+        "cpp_name": function_name(s),  # ingot::<cpp_name>, out arguments first
         "arguments": [_argument(a) for a in s.arguments],
         "returns": [{"type": str(r.type), **({"name": r.name} if r.name else {})} for r in s.returns],
         "variants": list(f.variants),

@@ -93,6 +93,7 @@ def test_op_table_records_types_defaults_and_keyword_only(generated):
     atan2_out = next(o for o in ops["atan2"]["overloads"] if o["overload"] == "out")
     assert atan2_out["arguments"][-1] == {"name": "out", "type": "Tensor(a!)", "kwarg_only": True, "is_out": True}
     assert atan2_out["dispatch"] == {"CPU": "atan2_out", "CUDA": "atan2_out"}
+    assert (atan2_out["cpp_name"], add_tensor["cpp_name"]) == ("atan2_out", "add")
 
 
 def test_unchanged_outputs_are_not_rewritten(tmp_path):
