@@ -25,12 +25,14 @@ add_custom_command(
   VERBATIM)
 add_custom_target(ingot_codegen DEPENDS ${INGOT_GENERATED_HEADERS} ${INGOT_GENERATED_SOURCES} ${INGOT_OP_TABLE})
 
-# The generator's pytest suite joins ctest when the interpreter has pytest
-# (configure with -DPython3_EXECUTABLE=.venv/bin/python to get it).
+# The dispatch lint always runs under ctest; the generator's pytest suite joins when the
+# interpreter has pytest (configure with -DPython3_EXECUTABLE=.venv/bin/python to get it).
 if(INGOT_BUILD_TESTS)
+  add_test(NAME ops_dispatch_lint COMMAND ${Python3_EXECUTABLE} -m codegen.lint ops/ops.yaml
+           WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
   execute_process(COMMAND ${Python3_EXECUTABLE} -c "import pytest, yaml"
-                  RESULT_VARIABLE INGOT_NO_PYTEST OUTPUT_QUIET ERROR_QUIET)
-  if(INGOT_NO_PYTEST EQUAL 0)
+                  RESULT_VARIABLE INGOT_PYTEST_RC OUTPUT_QUIET ERROR_QUIET)
+  if(INGOT_PYTEST_RC EQUAL 0)
     add_test(NAME codegen_pytest
              COMMAND ${Python3_EXECUTABLE} -m pytest -q -p no:cacheprovider tests/codegen
              WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})

@@ -43,5 +43,48 @@ TEST(GeneratedOps, InPlaceCannotBroadcastSelf) {
   EXPECT_THROW(a.mul_(zeros({2, 3})), ValueError);
 }
 
+TEST(GeneratedOps, OutVariantWritesIntoAndReturnsTheGivenTensor) {
+  Tensor out = zeros({3});
+  Tensor& r = add_out(out, full({3}, 2.0), full({3}, 3.0), 2);
+  EXPECT_EQ(&r, &out);
+  EXPECT_EQ(out.select(0, 1).item<float>(), 8.0f);
+}
+
+TEST(GeneratedOps, InPlaceMethodModifiesSelfAndReturnsIt) {
+  Tensor a = full({2}, 5.0);
+  Tensor& r = a.sub_(1, 2);
+  EXPECT_EQ(&r, &a);
+  EXPECT_EQ(a.select(0, 0).item<float>(), 3.0f);
+}
+
+TEST(GeneratedOps, MethodAndFunctionAgree) {
+  Tensor a = full({2}, 6.0), b = full({2}, 4.0);
+  EXPECT_EQ(a.div(b).select(0, 0).item<float>(), div(a, b).select(0, 0).item<float>());
+  EXPECT_EQ(a.div(b).select(0, 0).item<float>(), 1.5f);
+}
+
+TEST(GeneratedOps, ScalarOverloadWrapsTheNumberBelowTensorsInPromotion) {
+  // A Python-style float scalar does not promote a float16 tensor to float64.
+  Tensor r = mul(full({2}, 3.0, kFloat16), 0.5);
+  EXPECT_EQ(r.dtype(), kFloat16);
+  EXPECT_EQ(r.select(0, 0).item<float>(), 1.5f);
+}
+
+TEST(GeneratedOps, ComparisonAllocatesBoolAndWhereSelects) {
+  Tensor a = arange(4), b = full({4}, 2, kInt64);
+  Tensor cond = eq(a, b);
+  EXPECT_EQ(cond.dtype(), kBool);
+  Tensor picked = where(cond, full({4}, 10, kInt64), a);
+  EXPECT_EQ(picked.select(0, 2).item<int64_t>(), 10);
+  EXPECT_EQ(picked.select(0, 3).item<int64_t>(), 3);
+}
+
+TEST(GeneratedOps, UnaryFloatOpPromotesIntegers) {
+  Tensor r = zeros({2}, kInt32).exp();
+  EXPECT_EQ(r.dtype(), kFloat32);
+  EXPECT_EQ(r.select(0, 0).item<float>(), 1.0f);
+  EXPECT_EQ(neg(full({1}, 2, kInt32)).select(0, 0).item<int32_t>(), -2);
+}
+
 }  // namespace
 }  // namespace ingot
