@@ -47,9 +47,11 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step,
     const int64_t a = start.to<int64_t>(), b = end.to<int64_t>(), c = step.to<int64_t>();
     const int64_t n = integer_range_length(a, b, c);
     if (is_integral_type(opts.dtype_, true)) {
-      // start + i * step stays within [start, end), so this int64 arithmetic cannot overflow.
+      // start + i * step lies in [start, end), but i * step alone may not fit: add modulo 2^64.
       return fill_on_host({n}, opts, [a, c](auto tag, int64_t i) {
-        return convert_to<typename decltype(tag)::type>(a + i * c);
+        const uint64_t v =
+            static_cast<uint64_t>(a) + static_cast<uint64_t>(i) * static_cast<uint64_t>(c);
+        return convert_to<typename decltype(tag)::type>(static_cast<int64_t>(v));
       });
     }
     return fill_on_host({n}, opts, [s, st](auto tag, int64_t i) {
