@@ -1,0 +1,28 @@
+"""ingot: a tensor-operator runtime with native kernels (CPU now, CUDA next).
+
+Tensors interoperate with NumPy and any DLPack producer without copying. Every op declared in
+ops/ops.yaml is available as a function here and as a Tensor method, generated at build time.
+"""
+from ingot import _C
+from ingot._C import AcceleratorError, CompileError, Tensor, can_cast, device, dtype, promote_types
+from ingot._dtype import BY_NAME as _DTYPES
+from ingot._dtype import finfo, iinfo
+from ingot._creation import (arange, asarray, empty, empty_like, eye, from_dlpack, full, full_like,
+                             linspace, manual_seed, ones, ones_like, rand, randint, randn, zeros,
+                             zeros_like)
+from ingot import _generated_ops, _tensor
+
+__version__ = "0.1.0"
+
+globals().update(_DTYPES)
+_tensor.install()
+# Generated ops; the hand-written NumPy-style API above keeps its name if both exist.
+for _name, _fn in _generated_ops.FUNCTIONS.items():
+    globals().setdefault(_name, _fn)
+globals().pop("_name", None)
+globals().pop("_fn", None)
+
+__all__ = (["Tensor", "dtype", "device", "AcceleratorError", "CompileError", "finfo", "iinfo",
+            "promote_types", "can_cast", "asarray", "from_dlpack", "empty", "zeros", "ones", "full",
+            "arange", "linspace", "eye", "empty_like", "zeros_like", "ones_like", "full_like", "rand",
+            "randn", "randint", "manual_seed"] + list(_DTYPES) + list(_generated_ops.FUNCTIONS))

@@ -1,0 +1,183 @@
+"""Array creation with NumPy-style signatures: asarray and the factory functions."""
+from __future__ import annotations
+
+import builtins
+import operator
+
+import numpy as np
+
+from ingot import _C
+from ingot._dtype import BY_NAME, numpy_dtype, to_dtype
+
+Tensor = _C.Tensor
+_CPU = _C.device("cpu")
+
+
+def _device(device) -> _C.device:
+    return _CPU if device is None else _C.device(device) if isinstance(device, str) else device
+
+
+def _shape(shape) -> tuple:
+    if isinstance(shape, (builtins.int, np.integer)):
+        return (operator.index(shape),)
+    return tuple(operator.index(s) for s in shape)
+
+
+def _default_dtype_for(value) -> _C.dtype:
+    """The dtype PyTorch gives a Python number: bool, int64 or the default float32."""
+    if isinstance(value, (builtins.bool, np.bool_)):
+        return BY_NAME["bool"]
+    if isinstance(value, (builtins.int, np.integer)):
+        return BY_NAME["int64"]
+    return BY_NAME["float32"]
+
+
+def _from_numpy(arr: np.ndarray, copy) -> Tensor:
+    """Shares the array's memory when DLPack allows (writable, native order), else copies."""
+    if arr.dtype.name == "bfloat16":  # an ml_dtypes array: move the bits through int16
+        return _from_numpy(arr.view(np.int16), copy)._bitcast(BY_NAME["bfloat16"])
+    if arr.dtype.name not in BY_NAME:
+        raise TypeError(f"asarray: NumPy dtype {arr.dtype} has no ingot equivalent")
+    if not arr.flags.writeable or not arr.dtype.isnative:
+        if copy is False:
+            raise ValueError("asarray: copy=False, but the NumPy array is read-only or byte-swapped")
+        arr, copy = np.array(arr, dtype=arr.dtype.newbyteorder("=")), None
+    return _C.from_dlpack(arr, copy=True if copy else None)
+
+
+def _from_python(obj, dtype) -> Tensor:
+    """Scalars and (nested) sequences: bool -> bool, int -> int64, float -> float32."""
+    arr = np.asarray(obj)
+    if arr.dtype.kind == "O" or arr.dtype.kind == "c":
+        raise TypeError(f"asarray: cannot convert {type(obj).__name__} of {arr.dtype} values to a tensor")
+    if dtype is None:
+        dtype = BY_NAME["bool"] if arr.dtype.kind == "b" else BY_NAME["int64"] if arr.dtype.kind in "iu" \
+            else BY_NAME["float32"] if arr.dtype.kind == "f" and arr.dtype.itemsize == 8 else to_dtype(arr.dtype)
+    if dtype.name == "bfloat16":
+        return _from_numpy(np.array(arr, dtype=np.float32), None).astype(dtype)
+    return _from_numpy(np.array(arr, dtype=numpy_dtype(dtype)), None)
+
+
+def asarray(obj, dtype=None, device=None, copy=None) -> Tensor:
+    """An ingot.Tensor from a tensor, NumPy array, DLPack producer, Python scalar or nested list.
+
+    Memory is shared with tensors, NumPy arrays and DLPack producers unless a copy is needed
+    (dtype change, read-only source) or asked for (copy=True); copy=False forbids copying.
+    """
+    dtype = to_dtype(dtype)
+    if device is not None and _device(device) != _CPU:
+        raise NotImplementedError(f"asarray: creating tensors on {device} is not available yet")
+    if isinstance(obj, Tensor):
+        t = obj
+    elif isinstance(obj, np.ndarray):
+        t = _from_numpy(obj, copy)
+        copy = None if copy else copy
+    elif hasattr(obj, "__dlpack__"):
+        t = _C.from_dlpack(obj, copy=copy)
+        copy = None if copy else copy
+    elif isinstance(obj, (builtins.bool, builtins.int, builtins.float, list, tuple, np.generic)):
+        return _from_python(obj, dtype)
+    else:
+        return _from_numpy(np.asarray(obj), copy) if dtype is None else asarray(np.asarray(obj), dtype, copy=copy)
+    if dtype is not None and dtype != t.dtype:
+        if copy is False:
+            raise ValueError(f"asarray: converting {t.dtype} to {dtype} needs a copy, but copy=False")
+        return t.astype(dtype)
+    return t.clone() if copy else t
+
+
+def empty(shape, dtype=None, device=None) -> Tensor:
+    return _C.empty(_shape(shape), to_dtype(dtype) or BY_NAME["float32"], _device(device))
+
+
+def zeros(shape, dtype=None, device=None) -> Tensor:
+    return _C.zeros(_shape(shape), to_dtype(dtype) or BY_NAME["float32"], _device(device))
+
+
+def ones(shape, dtype=None, device=None) -> Tensor:
+    return _C.ones(_shape(shape), to_dtype(dtype) or BY_NAME["float32"], _device(device))
+
+
+def full(shape, fill_value, dtype=None, device=None) -> Tensor:
+    return _C.full(_shape(shape), fill_value, to_dtype(dtype) or _default_dtype_for(fill_value), _device(device))
+
+
+def arange(start, stop=None, step=1, *, dtype=None, device=None) -> Tensor:
+    """Values from start (default 0) up to, not including, stop: int64 for integer bounds, else float32."""
+    if stop is None:
+        start, stop = 0, start
+    return _C.arange(start, stop, step, to_dtype(dtype), _device(device))
+
+
+def linspace(start, stop, num=50, *, endpoint=True, dtype=None, device=None) -> Tensor:
+    dtype = to_dtype(dtype) or BY_NAME["float32"]
+    if endpoint:
+        return _C.linspace(start, stop, num, dtype, _device(device))
+    return _C.linspace(start, stop, num + 1, dtype, _device(device))[:num]
+
+
+def eye(N, M=None, k=0, *, dtype=None, device=None) -> Tensor:
+    dtype = to_dtype(dtype) or BY_NAME["float32"]
+    if k == 0:
+        return _C.eye(N, M, dtype, _device(device))
+    t = _C.zeros((N, N if M is None else M), dtype, _device(device))
+    t.diagonal(k).fill_(1)
+    return t
+
+
+def _like(a) -> Tensor:
+    return a if isinstance(a, Tensor) else asarray(a)
+
+
+def empty_like(a, dtype=None, device=None) -> Tensor:
+    return _C.empty_like(_like(a), to_dtype(dtype), None if device is None else _device(device))
+
+
+def zeros_like(a, dtype=None, device=None) -> Tensor:
+    return _C.zeros_like(_like(a), to_dtype(dtype), None if device is None else _device(device))
+
+
+def ones_like(a, dtype=None, device=None) -> Tensor:
+    return _C.ones_like(_like(a), to_dtype(dtype), None if device is None else _device(device))
+
+
+def full_like(a, fill_value, dtype=None, device=None) -> Tensor:
+    return _C.full_like(_like(a), fill_value, to_dtype(dtype), None if device is None else _device(device))
+
+
+def _sizes(shape) -> tuple:
+    """rand(2, 3) and rand((2, 3)) both work, as in PyTorch."""
+    return _shape(shape[0]) if len(shape) == 1 and not isinstance(shape[0], builtins.int) else _shape(shape)
+
+
+def rand(*shape, dtype=None, device=None) -> Tensor:
+    """Uniform [0, 1) samples from the default Philox generator."""
+    return _C.rand(_sizes(shape), to_dtype(dtype) or BY_NAME["float32"], _device(device))
+
+
+def randn(*shape, dtype=None, device=None) -> Tensor:
+    """Standard normal samples from the default Philox generator."""
+    return _C.randn(_sizes(shape), to_dtype(dtype) or BY_NAME["float32"], _device(device))
+
+
+def randint(low, high=None, size=(), *, dtype=None, device=None) -> Tensor:
+    """Integers in [low, high) (in [0, low) when high is None), as numpy.random.randint."""
+    if high is None:
+        low, high = 0, low
+    return _C.randint(low, high, _shape(size), to_dtype(dtype) or BY_NAME["int64"], _device(device))
+
+
+def manual_seed(seed: int) -> None:
+    """Resets the default generator: the same seed gives the same numbers on every backend."""
+    _C.manual_seed(seed)
+
+
+def from_dlpack(x, *, device=None, copy=None) -> Tensor:
+    """Wraps any DLPack producer (or capsule) without copying, unless copy=True."""
+    if device is not None and _device(device) != _CPU:
+        raise NotImplementedError(f"from_dlpack: device={device} is not available yet")
+    return _C.from_dlpack(x, copy=copy)
+
+
+__all__ = ["asarray", "empty", "zeros", "ones", "full", "arange", "linspace", "eye", "empty_like",
+           "zeros_like", "ones_like", "full_like", "rand", "randn", "randint", "manual_seed", "from_dlpack"]

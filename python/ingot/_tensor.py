@@ -1,0 +1,189 @@
+"""Python-level Tensor behaviour: NumPy conversion, repr, the number protocol, indexing, and the
+operators, each routed by name to a generated op so it starts working when the op is declared."""
+from __future__ import annotations
+
+import numpy as np
+
+from ingot import _C, _generated_ops
+from ingot._dtype import BY_NAME, _ml_dtypes
+from ingot._indexing import getitem, raw_numpy, setitem
+
+Tensor = _C.Tensor
+_BF16 = BY_NAME["bfloat16"]
+
+
+def numpy(self) -> np.ndarray:
+    """A NumPy array sharing this tensor's memory (bfloat16 needs ml_dtypes)."""
+    if not self.device == "cpu":
+        raise TypeError(f"numpy: the tensor is on {self.device}; copy it to the CPU first")
+    if self.dtype == _BF16:
+        if _ml_dtypes is None:
+            raise TypeError("numpy: bfloat16 tensors need the ml_dtypes package")
+        return raw_numpy(self).view(_ml_dtypes.bfloat16)
+    return np.from_dlpack(self)
+
+
+def _values(self) -> np.ndarray:
+    """A NumPy array of the values, bfloat16 widened to float32 (for printing and tolist)."""
+    if self.dtype == _BF16:
+        return (raw_numpy(self).astype(np.int32) << 16).astype(np.uint32).view(np.float32)
+    return np.from_dlpack(self)
+
+
+def __array__(self, dtype=None, copy=None):
+    arr = numpy(self)
+    if dtype is not None and np.dtype(dtype) != arr.dtype:
+        return arr.astype(dtype)
+    return arr.copy() if copy else arr
+
+
+def tolist(self):
+    return _values(self).tolist()
+
+
+# NumPy prints dtypes except its defaults; ingot's defaults are float32, int64 and bool.
+_IMPLIED_DTYPES = ("float32", "int64", "bool")
+
+
+def __repr__(self):
+    if not self.device == "cpu":
+        return f"tensor(<{self.device}>, shape={self.shape}, dtype={self.dtype}, device='{self.device}')"
+    prefix = "tensor("
+    values = _values(self)
+    if values.size == 0 and values.ndim > 1:
+        text = f"[], shape={self.shape}"
+    else:
+        text = np.array2string(values, separator=", ", prefix=prefix, threshold=1000)
+    if self.dtype.name not in _IMPLIED_DTYPES or values.size == 0:
+        text += f", dtype={self.dtype}"
+    return prefix + text + ")"
+
+
+def __str__(self):
+    return np.array2string(_values(self), threshold=1000) if self.device == "cpu" else repr(self)
+
+
+def _one_element(self, what: str):
+    if self.size != 1:
+        raise ValueError(f"{what}: only a one-element tensor converts to a Python scalar, "
+                         f"got shape {self.shape}")
+    return self.item()
+
+
+def __bool__(self):
+    if self.size != 1:
+        raise ValueError(f"the truth value of a tensor with {self.size} elements is ambiguous; "
+                         "use .any() or .all()")
+    return bool(self.item())
+
+
+def __int__(self):
+    return int(_one_element(self, "int()"))
+
+
+def __float__(self):
+    return float(_one_element(self, "float()"))
+
+
+def __index__(self):
+    if self.dtype.kind not in "iu":
+        raise TypeError(f"only integer tensors of one element can be used as an index, got {self.dtype}")
+    return int(_one_element(self, "__index__"))
+
+
+def __len__(self):
+    if self.ndim == 0:
+        raise TypeError("len() of a 0-d tensor")
+    return self.shape[0]
+
+
+def __iter__(self):
+    if self.ndim == 0:
+        raise TypeError("iteration over a 0-d tensor")
+    return (self.select(0, i) for i in range(self.shape[0]))
+
+
+# Operator -> (op name, symbol). Reflected and in-place forms use the same op.
+_BINARY = {
+    "add": ("add", "+"), "sub": ("sub", "-"), "mul": ("mul", "*"), "truediv": ("div", "/"),
+    "floordiv": ("floor_divide", "//"), "mod": ("remainder", "%"), "pow": ("pow", "**"),
+    "matmul": ("matmul", "@"), "and": ("bitwise_and", "&"), "or": ("bitwise_or", "|"),
+    "xor": ("bitwise_xor", "^"), "lshift": ("bitwise_left_shift", "<<"),
+    "rshift": ("bitwise_right_shift", ">>"),
+}
+_COMMUTATIVE = {"add", "mul", "and", "or", "xor"}
+_COMPARISON = {"eq": ("eq", "=="), "ne": ("ne", "!="), "lt": ("lt", "<"), "le": ("le", "<="),
+               "gt": ("gt", ">"), "ge": ("ge", ">=")}
+_UNARY = {"neg": ("neg", "-"), "pos": ("positive", "+"), "abs": ("abs", "abs()"), "invert": ("bitwise_not", "~")}
+
+
+def _missing(op: str, symbol: str):
+    def raise_missing(*args, **kwargs):
+        raise NotImplementedError(f"ingot.Tensor: operator {symbol} needs the op '{op}', which is not "
+                                  "declared in ops/ops.yaml yet")
+    raise_missing.__name__ = f"missing_{op}"
+    return raise_missing
+
+
+def _op(name: str):
+    return _generated_ops.METHODS.get(name) or _generated_ops.FUNCTIONS.get(name)
+
+
+def _as_operand(value, like: Tensor):
+    """A Python number as a 0-dim wrapped-number tensor (ranked below tensors in promotion)."""
+    if isinstance(value, Tensor):
+        return value
+    if isinstance(value, (bool, int, float)):
+        return _C._scalar_tensor(value, like.device)
+    from ingot._creation import asarray
+    return asarray(value)
+
+
+def _reflected(fn):
+    def method(self, other):
+        return fn(_as_operand(other, self), self)
+    return method
+
+
+def _comparison(fn):
+    # Comparing with an unrelated object is False/True, as for any Python object, not an error.
+    def method(self, other):
+        try:
+            return fn(self, other)
+        except TypeError:
+            if isinstance(other, (Tensor, bool, int, float)):
+                raise
+            return NotImplemented
+    return method
+
+
+def _install_operators() -> None:
+    for dunder, (op, symbol) in _BINARY.items():
+        fn, inplace = _op(op), _op(op + "_")
+        missing = _missing(op, symbol)
+        setattr(Tensor, f"__{dunder}__", fn or missing)
+        setattr(Tensor, f"__r{dunder}__", (fn if dunder in _COMMUTATIVE else _reflected(fn)) if fn else missing)
+        setattr(Tensor, f"__i{dunder}__", inplace or _missing(op + "_", symbol + "="))
+    for dunder, (op, symbol) in _COMPARISON.items():
+        fn = _op(op)
+        setattr(Tensor, f"__{dunder}__", _comparison(fn) if fn else _missing(op, symbol))
+    for dunder, (op, symbol) in _UNARY.items():
+        fn = _op(op)
+        if dunder == "pos" and fn is None:
+            fn = _identity  # unary + needs no op: it returns the tensor itself, as in PyTorch
+        setattr(Tensor, f"__{dunder}__", fn or _missing(op, symbol))
+
+
+def _identity(self):
+    return self
+
+
+def install() -> None:
+    for name, fn in _generated_ops.METHODS.items():
+        setattr(Tensor, name, fn)
+    for fn in (numpy, __array__, tolist, __repr__, __str__, __bool__, __int__, __float__, __index__,
+               __len__, __iter__):
+        setattr(Tensor, fn.__name__, fn)
+    Tensor.__getitem__ = getitem
+    Tensor.__setitem__ = setitem
+    _install_operators()
