@@ -69,13 +69,13 @@ def asarray(obj, dtype=None, device=None, copy=None) -> Tensor:
         raise NotImplementedError(f"asarray: creating tensors on {device} is not available yet")
     if isinstance(obj, Tensor):
         t = obj
-    elif isinstance(obj, np.ndarray):
-        t = _from_numpy(obj, copy)
+    elif isinstance(obj, (np.ndarray, np.generic)):  # NumPy values keep their dtype
+        t = _from_numpy(np.asarray(obj), copy)
         copy = None if copy else copy
     elif hasattr(obj, "__dlpack__"):
         t = _C.from_dlpack(obj, copy=copy)
         copy = None if copy else copy
-    elif isinstance(obj, (builtins.bool, builtins.int, builtins.float, list, tuple, np.generic)):
+    elif isinstance(obj, (builtins.bool, builtins.int, builtins.float, list, tuple)):
         return _from_python(obj, dtype)
     else:
         return _from_numpy(np.asarray(obj), copy) if dtype is None else asarray(np.asarray(obj), dtype, copy=copy)

@@ -122,7 +122,6 @@ nb::class_<Tensor> bind_tensor(nb::module_& m) {
                     " differ in size");
         return Tensor::make(t.storage(), dtype, t.sizes(), t.strides(), t.storage_offset());
       }, nb::arg("dtype"))
-      .def("_str", &Tensor::str)
       .def("_is_view_of", [](const Tensor& a, const Tensor& b) { return a.storage().is_same(b.storage()); });
   // Wraps a Python number as a 0-dim tensor ranked below dimensioned tensors in type promotion.
   m.def("_scalar_tensor", [](const Scalar& s, Device device) { return scalar_to_tensor(s, device); },

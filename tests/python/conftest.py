@@ -1,0 +1,38 @@
+"""Shared helpers for the ingot Python tests (NumPy is the reference throughout)."""
+import numpy as np
+import pytest
+
+import ingot
+from ingot import _generated_ops
+
+ALL_DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64"]
+NUMPY_DTYPES = [d for d in ALL_DTYPES if d != "bfloat16"]
+
+
+def has_op(name: str) -> bool:
+    return name in _generated_ops.FUNCTIONS or name in _generated_ops.METHODS
+
+
+def requires_op(*names):
+    missing = [n for n in names if not has_op(n)]
+    return pytest.mark.skipif(bool(missing), reason=f"op(s) {missing} not declared in ops.yaml yet")
+
+
+def sample(shape, dtype, seed=0):
+    """Deterministic NumPy data of a dtype: small integers, or floats including negatives."""
+    rng = np.random.default_rng(seed)
+    if dtype == "bool":
+        return rng.integers(0, 2, shape).astype(bool)
+    if dtype in ("uint8",):
+        return rng.integers(0, 50, shape).astype(dtype)
+    if dtype.startswith("int"):
+        return rng.integers(-50, 50, shape).astype(dtype)
+    return (rng.standard_normal(shape) * 3).astype(dtype)
+
+
+@pytest.fixture
+def np_rng():
+    return np.random.default_rng(1234)
+
+
+__all__ = ["ingot", "has_op", "requires_op", "sample"]

@@ -1,0 +1,206 @@
+"""Generated op bindings: every declared op is a function and a method with its schema's
+signature; results match NumPy (with PyTorch's type promotion)."""
+import inspect
+import json
+import os
+
+import numpy as np
+import pytest
+
+import ingot
+from conftest import has_op, requires_op, sample
+from ingot import _generated_ops
+
+OP_TABLE = os.path.join(os.path.dirname(ingot.__file__), "op_table.json")
+
+
+def declared_ops():
+    with open(OP_TABLE) as f:
+        table = json.load(f)
+    return table["ops"] if isinstance(table, dict) else table
+
+
+def test_op_table_ships_with_the_package():
+    assert os.path.exists(OP_TABLE)
+
+
+@pytest.mark.parametrize("op", [o["name"] for o in declared_ops()])
+def test_every_declared_op_is_a_function_or_method(op):
+    overloads = next(o for o in declared_ops() if o["name"] == op)["overloads"]
+    variants = {v for o in overloads for v in o["variants"]}
+    names = {o["name"] for o in overloads}
+    for name in names:
+        if "function" in variants and not name.endswith("_"):
+            assert callable(getattr(ingot, name))
+        if "method" in variants:
+            assert callable(getattr(ingot.Tensor, name))
+
+
+@pytest.mark.parametrize("name", sorted(_generated_ops.FUNCTIONS))
+def test_signature_follows_the_schema(name):
+    overloads = next(o for o in declared_ops() if o["name"] == name)["overloads"]
+    functional = next(o for o in overloads if o["kind"] == "functional")
+    sig = inspect.signature(getattr(ingot, name))
+    expected = [a["name"] for a in functional["arguments"]]
+    assert list(sig.parameters)[:len(expected)] == expected
+    for a in functional["arguments"]:
+        p = sig.parameters[a["name"]]
+        assert (p.kind == p.KEYWORD_ONLY) == a["kwarg_only"]
+        if "default" in a:
+            assert p.default == a["default"]
+    assert sig.parameters["out"].default is None
+
+
+@requires_op("add")
+def test_add_signature_exactly():
+    assert str(inspect.signature(ingot.add)) == "(self, other, *, alpha=1, out=None)"
+    assert str(inspect.signature(ingot.Tensor.add)) == "(self, other, *, alpha=1, out=None)"
+
+
+BINARY = [("add", np.add), ("sub", np.subtract), ("mul", np.multiply), ("div", np.true_divide),
+          ("atan2", np.arctan2)]
+
+
+def expected_dtype(op, a, b):
+    t = ingot.promote_types(ingot.asarray(a).dtype, ingot.asarray(b).dtype)
+    if op in ("div", "atan2") and t.kind in "biu":
+        return ingot.float32
+    return t
+
+
+@pytest.mark.parametrize("op, ref", BINARY)
+@pytest.mark.parametrize("dta, dtb", [("float32", "float32"), ("float64", "float32"), ("int32", "int64"),
+                                      ("int16", "float32"), ("uint8", "int8")])
+def test_binary_op_matches_numpy(op, ref, dta, dtb):
+    if not has_op(op):
+        pytest.skip(f"{op} not declared")
+    a, b = sample((3, 4), dta, 1), sample((4,), dtb, 2)
+    if op == "div":
+        b = np.where(b == 0, 1, b).astype(dtb)
+    r = getattr(ingot, op)(ingot.asarray(a), ingot.asarray(b))
+    assert r.dtype == expected_dtype(op, a, b)
+    np.testing.assert_allclose(r.numpy().astype(np.float64), ref(a, b).astype(np.float64), rtol=2e-6, atol=1e-6)
+
+
+@requires_op("add")
+def test_add_alpha_keyword():
+    a, b = sample((5,), "float32", 1), sample((5,), "float32", 2)
+    r = ingot.add(ingot.asarray(a), ingot.asarray(b), alpha=2)
+    np.testing.assert_allclose(r.numpy(), a + 2 * b, rtol=1e-6)
+
+
+@requires_op("add")
+def test_python_scalar_uses_scalar_overload_and_keeps_tensor_dtype():
+    t = ingot.asarray([1, 2, 3], dtype=ingot.int32)
+    assert (t + 2).dtype == ingot.int32
+    np.testing.assert_array_equal((t + 2).numpy(), [3, 4, 5])
+    f = t + 0.5
+    assert f.dtype == ingot.float32
+    np.testing.assert_array_equal(f.numpy(), [1.5, 2.5, 3.5])
+
+
+@requires_op("sub", "div")
+def test_reflected_operators_with_scalars():
+    t = ingot.asarray([1.0, 2.0, 4.0])
+    np.testing.assert_array_equal((10 - t).numpy(), [9, 8, 6])
+    np.testing.assert_array_equal((8 / t).numpy(), [8, 4, 2])
+    assert (10 - ingot.asarray([1], dtype=ingot.int16)).dtype == ingot.int16
+
+
+@requires_op("add")
+def test_out_returns_the_out_object():
+    a = ingot.asarray([1.0, 2.0])
+    out = ingot.empty((2,))
+    r = ingot.add(a, a, out=out)
+    assert r is out
+    np.testing.assert_array_equal(out.numpy(), [2, 4])
+
+
+@requires_op("add")
+def test_out_with_scalar_overload():
+    out = ingot.empty((2,))
+    ingot.add(ingot.asarray([1.0, 2.0]), 1, out=out)
+    np.testing.assert_array_equal(out.numpy(), [2, 3])
+
+
+@requires_op("add")
+def test_out_of_wrong_type_raises_type_error():
+    with pytest.raises(TypeError, match="out"):
+        ingot.add(ingot.zeros((1,)), ingot.zeros((1,)), out=[0.0])
+
+
+@requires_op("add_", "mul_")
+def test_inplace_operators_return_self_and_write_through_views():
+    base = ingot.zeros((2, 2))
+    view = base[0]
+    same = view
+    view += ingot.asarray([1.0, 2.0])
+    assert view is same
+    view *= 3
+    np.testing.assert_array_equal(base.numpy(), [[3, 6], [0, 0]])
+    assert base.add_(1) is base
+
+
+@requires_op("add_")
+def test_inplace_float_into_int_raises_type_error():
+    t = ingot.zeros((2,), dtype=ingot.int32)
+    with pytest.raises(TypeError):
+        t += 0.5
+
+
+@requires_op("neg", "exp")
+def test_unary_ops_match_numpy():
+    a = sample((7,), "float32")
+    t = ingot.asarray(a)
+    np.testing.assert_array_equal((-t).numpy(), -a)
+    np.testing.assert_allclose(ingot.exp(t).numpy(), np.exp(a), rtol=2e-6)
+    np.testing.assert_allclose(t.exp().numpy(), np.exp(a), rtol=2e-6)
+
+
+@requires_op("where")
+def test_where_function_and_method():
+    c = np.array([True, False, True])
+    a, b = np.array([1.0, 2.0, 3.0], np.float32), np.array([9.0, 8.0, 7.0], np.float32)
+    tc, ta, tb = ingot.asarray(c), ingot.asarray(a), ingot.asarray(b)
+    np.testing.assert_array_equal(ingot.where(tc, ta, tb).numpy(), np.where(c, a, b))
+    np.testing.assert_array_equal(ta.where(tc, tb).numpy(), np.where(c, a, b))
+
+
+@requires_op("eq")
+def test_eq_operator_gives_bool_tensor():
+    a = sample((6,), "int32")
+    r = ingot.asarray(a) == ingot.asarray(a[::-1].copy())
+    assert r.dtype == ingot.bool
+    np.testing.assert_array_equal(r.numpy(), a == a[::-1])
+    np.testing.assert_array_equal((ingot.asarray(a) == 3).numpy(), a == 3)
+
+
+@requires_op("eq")
+def test_eq_with_unrelated_object_is_false():
+    assert (ingot.zeros((1,)) == None) is False  # noqa: E711
+    assert ingot.zeros((1,)) != "text"
+
+
+OPERATORS = [
+    ("pow", lambda t: t ** 2), ("floor_divide", lambda t: t // 2), ("remainder", lambda t: t % 2),
+    ("bitwise_and", lambda t: t & t), ("bitwise_or", lambda t: t | t), ("bitwise_xor", lambda t: t ^ t),
+    ("bitwise_left_shift", lambda t: t << 1), ("bitwise_right_shift", lambda t: t >> 1),
+    ("bitwise_not", lambda t: ~t), ("abs", lambda t: abs(t)), ("lt", lambda t: t < t),
+    ("le", lambda t: t <= t), ("gt", lambda t: t > t), ("ge", lambda t: t >= t), ("ne", lambda t: t != t),
+    ("matmul", lambda t: t @ t),
+]
+
+
+@pytest.mark.parametrize("op, use", OPERATORS, ids=[o for o, _ in OPERATORS])
+def test_operator_without_declared_op_raises_not_implemented(op, use):
+    if has_op(op):
+        pytest.skip(f"{op} is declared")
+    with pytest.raises(NotImplementedError, match=f"'{op}'"):
+        use(ingot.asarray([1, 2], dtype=ingot.int32))
+
+
+def test_unary_plus_is_identity_without_positive_op():
+    if has_op("positive"):
+        pytest.skip("positive is declared")
+    t = ingot.zeros((2,))
+    assert +t is t

@@ -1,0 +1,149 @@
+"""Tensor attributes and the Python protocols, checked against NumPy."""
+import numpy as np
+import pytest
+
+import ingot
+from conftest import NUMPY_DTYPES, sample
+
+
+def test_shape_ndim_size_match_numpy():
+    a = np.zeros((2, 3, 4), np.float32)
+    t = ingot.asarray(a)
+    assert (t.shape, t.ndim, t.size) == (a.shape, a.ndim, a.size)
+
+
+def test_strides_are_in_bytes_like_numpy():
+    a = np.zeros((2, 3, 4), np.int16)
+    assert ingot.asarray(a).strides == a.strides
+
+
+def test_stride_method_gives_element_strides_like_pytorch():
+    t = ingot.zeros((2, 3, 4), dtype=ingot.int16)
+    assert t.stride() == (12, 4, 1)
+    assert t.stride(1) == 4
+
+
+def test_transposed_view_strides_match_numpy():
+    a = np.zeros((3, 5), np.float64)
+    assert ingot.asarray(a).T.strides == a.T.strides
+
+
+def test_T_reverses_all_dims():
+    a = sample((2, 3, 4), "float32")
+    np.testing.assert_array_equal(ingot.asarray(a).T.numpy(), a.T)
+
+
+def test_dtype_and_device():
+    t = ingot.zeros((1,), dtype=ingot.int32)
+    assert t.dtype == ingot.int32
+    assert t.device == "cpu"
+    assert str(t.device) == "cpu"
+
+
+def test_itemsize_and_nbytes():
+    t = ingot.zeros((3, 4), dtype="float64")
+    assert (t.itemsize, t.nbytes) == (8, 96)
+
+
+@pytest.mark.parametrize("dtype", NUMPY_DTYPES)
+def test_item_returns_python_scalar_of_matching_kind(dtype):
+    a = sample((), dtype)
+    v = ingot.asarray(a).item()
+    assert type(v) is type(a.item())
+    assert v == a.item()
+
+
+@pytest.mark.parametrize("dtype", NUMPY_DTYPES)
+def test_tolist_matches_numpy(dtype):
+    a = sample((3, 2), dtype)
+    assert ingot.asarray(a).tolist() == a.tolist()
+
+
+def test_tolist_of_bfloat16_gives_floats():
+    t = ingot.asarray([1.5, -2.0], dtype=ingot.bfloat16)
+    assert t.tolist() == [1.5, -2.0]
+
+
+@pytest.mark.parametrize("dtype", NUMPY_DTYPES)
+def test_numpy_roundtrip_keeps_values_and_dtype(dtype):
+    a = sample((4, 3), dtype)
+    b = ingot.asarray(a).numpy()
+    assert b.dtype == a.dtype
+    np.testing.assert_array_equal(b, a)
+
+
+def test_numpy_of_a_view_shares_memory():
+    t = ingot.zeros((3, 4))
+    v = t[1:, ::2].numpy()
+    v[:] = 7
+    assert t.numpy()[1, 0] == 7 and t.numpy()[1, 1] == 0
+
+
+def test_array_protocol_used_by_numpy():
+    t = ingot.asarray([[1.0, 2.0], [3.0, 4.0]])
+    np.testing.assert_array_equal(np.asarray(t), [[1, 2], [3, 4]])
+    assert np.asarray(t, dtype=np.float64).dtype == np.float64
+
+
+def test_len_and_iter():
+    a = sample((3, 2), "int32")
+    t = ingot.asarray(a)
+    assert len(t) == 3
+    rows = list(t)
+    assert len(rows) == 3
+    np.testing.assert_array_equal(rows[2].numpy(), a[2])
+
+
+def test_len_of_0d_raises_type_error():
+    with pytest.raises(TypeError):
+        len(ingot.asarray(1.0))
+
+
+def test_one_element_conversions():
+    t = ingot.asarray([[3]])
+    assert int(t) == 3 and float(t) == 3.0 and bool(t) is True
+    assert [10, 20, 30, 40][ingot.asarray(2)] == 30  # __index__
+
+
+def test_bool_of_many_elements_is_ambiguous():
+    with pytest.raises(ValueError, match="ambiguous"):
+        bool(ingot.zeros((2,)))
+
+
+def test_index_of_float_tensor_is_type_error():
+    with pytest.raises(TypeError):
+        [1, 2][ingot.asarray(1.0)]
+
+
+def test_repr_is_numpy_like():
+    assert repr(ingot.asarray([1.0, 2.5])) == "tensor([1. , 2.5])"
+    assert repr(ingot.asarray([1, 2], dtype=ingot.int32)) == "tensor([1, 2], dtype=int32)"
+    assert repr(ingot.zeros((0,))) == "tensor([], dtype=float32)"
+
+
+def test_str_matches_numpy_str():
+    a = sample((2, 3), "float32")
+    assert str(ingot.asarray(a)) == str(a)
+
+
+def test_views_share_storage():
+    t = ingot.zeros((4, 4))
+    t.transpose(0, 1)[0].fill_(2.0)
+    np.testing.assert_array_equal(t.numpy()[:, 0], [2, 2, 2, 2])
+
+
+def test_astype_converts_values():
+    a = sample((5,), "float32")
+    np.testing.assert_array_equal(ingot.asarray(a).astype(ingot.int32).numpy(), a.astype(np.int32))
+
+
+def test_reshape_and_view_accept_varargs_or_tuple():
+    t = ingot.zeros((2, 6))
+    assert t.view(3, 4).shape == (3, 4)
+    assert t.view((4, 3)).shape == (4, 3)
+    assert t.reshape(-1).shape == (12,)
+
+
+def test_tensor_has_no_public_constructor():
+    with pytest.raises(TypeError):
+        ingot.Tensor()
