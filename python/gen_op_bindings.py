@@ -266,13 +266,19 @@ def cpp_overload(group: Group, o: Overload, inplace: bool) -> str:
         if match:
             out_op, wrapped = match
             out_call = f'ingot::{out_op.name}_out(tensor_ref(out, {q}, "out"), {", ".join(wrapped)})'
-            body = (f"    if (out.is_none()) return nb::cast({call});\n"
+            body = (f"    if (out.is_none()) return nb::cast({call}, nb::rv_policy::move);\n"
                     f"    {out_call};\n    return nb::borrow(out);\n")
         else:
             body = (f"    INGOT_CHECK(out.is_none(), NotImplementedError, {q}, "
                     f"\": this overload has no out= variant\");\n"
-                    f"    return nb::cast({call});\n")
-    return f'  m.def("{group.name}", []({", ".join(params)}) -> nb::object {{\n{body}  }});\n'
+                    f"    return nb::cast({call}, nb::rv_policy::move);\n")
+    # Every parameter is annotated: nanobind passes None only to those marked .none().
+    names = [p.rsplit(" ", 1)[1] for p in params]
+    annotations = "".join(
+        f', nb::arg("{n}"){".none()" if p.startswith(("nb::", "std::optional")) else ""}'
+        for n, p in zip(names, params))
+    return (f'  m.def("{group.name}", []({", ".join(params)}) -> nb::object {{\n{body}  }}'
+            f'{annotations});\n')
 
 
 def py_function(group: Group, inplace: bool) -> str:

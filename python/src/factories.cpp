@@ -52,13 +52,13 @@ void bind_factories(nb::module_& m) {
                      std::optional<ScalarType> dtype, Device device) {
     const bool integral = !start.is_floating_point() && !end.is_floating_point() && !step.is_floating_point();
     return arange(start, end, step, options(dtype.value_or(integral ? kInt64 : kFloat32), device));
-  });
+  }, nb::arg("start"), nb::arg("end"), nb::arg("step"), nb::arg("dtype").none(), nb::arg("device"));
   m.def("linspace", [](const Scalar& start, const Scalar& end, int64_t steps, ScalarType dtype, Device device) {
     return linspace(start, end, steps, options(dtype, device));
   });
   m.def("eye", [](int64_t n, std::optional<int64_t> cols, ScalarType dtype, Device device) {
     return eye(n, cols, options(dtype, device));
-  });
+  }, nb::arg("n"), nb::arg("m").none(), nb::arg("dtype"), nb::arg("device"));
   def_like(m, "empty_like", [](const Tensor& t, std::optional<TensorOptions> o) { return empty_like(t, o); });
   def_like(m, "zeros_like", [](const Tensor& t, std::optional<TensorOptions> o) { return zeros_like(t, o); });
   def_like(m, "ones_like", [](const Tensor& t, std::optional<TensorOptions> o) { return ones_like(t, o); });
