@@ -3,6 +3,8 @@ set -euo pipefail
 
 INGOT_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 INGOT_JOBS="${INGOT_JOBS:-$(nproc)}"
+# Also caps the CMake build that `pip install .` runs through scikit-build-core.
+export CMAKE_BUILD_PARALLEL_LEVEL="$INGOT_JOBS"
 VENV_PY="$INGOT_ROOT/.venv/bin/python"
 cd "$INGOT_ROOT"
 
