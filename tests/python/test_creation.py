@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 import ingot
-from conftest import NUMPY_DTYPES, sample
+from ingot_test_helpers import NUMPY_DTYPES, sample
 
 
 @pytest.mark.parametrize("value, dtype", [(True, ingot.bool), (3, ingot.int64), (2.5, ingot.float32)])

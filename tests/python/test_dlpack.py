@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import ingot
-from conftest import NUMPY_DTYPES, sample
+from ingot_test_helpers import NUMPY_DTYPES, sample
 
 
 def test_dlpack_device_is_cpu():

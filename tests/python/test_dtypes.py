@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 import ingot
-from conftest import ALL_DTYPES, NUMPY_DTYPES
+from ingot_test_helpers import ALL_DTYPES, NUMPY_DTYPES
 
 
 @pytest.mark.parametrize("name", ALL_DTYPES)

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 import ingot
-from conftest import sample
+from ingot_test_helpers import sample
 
 BASIC_KEYS = [
     0, -1, 2, (1, 2), (slice(None), 1), slice(1, 3), slice(None, None, -1), slice(3, 0, -2),

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import ingot
-from conftest import has_op, requires_op, sample
+from ingot_test_helpers import has_op, requires_op, sample
 from ingot import _generated_ops
 
 OP_TABLE = os.path.join(os.path.dirname(ingot.__file__), "op_table.json")

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 import ingot
-from conftest import NUMPY_DTYPES, sample
+from ingot_test_helpers import NUMPY_DTYPES, sample
 
 
 def test_shape_ndim_size_match_numpy():

@@ -1,4 +1,5 @@
-"""Shared helpers for the ingot Python tests (NumPy is the reference throughout)."""
+"""Shared helpers for the ingot Python tests (NumPy is the reference throughout). Not named
+conftest.py: tests/codegen has one, and `from conftest import` would be ambiguous."""
 import numpy as np
 import pytest
 
@@ -28,11 +29,6 @@ def sample(shape, dtype, seed=0):
     if dtype.startswith("int"):
         return rng.integers(-50, 50, shape).astype(dtype)
     return (rng.standard_normal(shape) * 3).astype(dtype)
-
-
-@pytest.fixture
-def np_rng():
-    return np.random.default_rng(1234)
 
 
 __all__ = ["ingot", "has_op", "requires_op", "sample"]
