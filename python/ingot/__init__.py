@@ -3,7 +3,13 @@
 Tensors interoperate with NumPy and any DLPack producer without copying. Every op declared in
 ops/ops.yaml is available as a function here and as a Tensor method, generated at build time.
 """
-from ingot import _C
+# ml_dtypes (optional) is imported before _C: a libingot linked against a static libstdc++ (as
+# on the GPU machine) exports its unique symbols, which break ml_dtypes if they load first.
+try:
+    import ml_dtypes as _ml_dtypes  # noqa: F401
+except ImportError:  # pragma: no cover
+    pass
+from ingot import _C  # noqa: E402
 from ingot._C import AcceleratorError, CompileError, Tensor, can_cast, device, dtype, promote_types
 from ingot._dtype import BY_NAME as _DTYPES
 from ingot._dtype import finfo, iinfo
