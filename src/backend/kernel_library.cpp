@@ -126,17 +126,27 @@ std::string_view flavor_name(KernelFlavor flavor) {
 }
 
 std::string kernel_name(const KernelSignature& sig, KernelFlavor flavor) {
-  std::string name = detail::concat(sig.op, '_', flavor_name(flavor), '_', dtype_name(sig.out), '_',
-                                    dtype_name(sig.inputs[sig.ninputs - 1]));
-  if (sig.alpha) name += detail::concat('_', dtype_name(*sig.alpha));
+  std::string name = sig.op;
+  for (std::string_view part : {flavor_name(flavor), dtype_name(sig.out), dtype_name(sig.inputs[sig.ninputs - 1])}) {
+    name += '_';
+    name += part;
+  }
+  if (sig.alpha) {
+    name += '_';
+    name += dtype_name(*sig.alpha);
+  }
   return name;
 }
 
-void KernelLibrary::add_signature(const KernelSignature& sig) { ops_[sig.op].push_back(sig); }
+void KernelLibrary::add_signature(const KernelSignature& sig) {
+  KernelSignature named = sig;
+  for (KernelFlavor flavor : kAllFlavors) named.names[static_cast<size_t>(flavor)] = kernel_name(sig, flavor);
+  ops_[sig.op].push_back(std::move(named));
+}
 
 const std::vector<KernelSignature>& KernelLibrary::signatures(std::string_view op) const {
   static const std::vector<KernelSignature> kNone;
-  const auto it = ops_.find(std::string(op));
+  const auto it = ops_.find(op);
   return it == ops_.end() ? kNone : it->second;
 }
 
@@ -200,7 +210,7 @@ void KernelLibrary::exec_32bit(const TensorIteratorBase& it, std::string_view op
   if (alpha) {
     visit_dtype(*sig->alpha, [&](auto t) { args.alpha.set(alpha->to<typename decltype(t)::type>()); });
   }
-  launch(kernel_name(*sig, flavor), args, it.numel());
+  launch(sig->names[static_cast<size_t>(flavor)], args, it.numel());
 }
 
 void KernelLibrary::throw_missing(const TensorIteratorBase& it, std::string_view op) const {

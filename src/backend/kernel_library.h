@@ -31,7 +31,17 @@ struct KernelSignature {
   std::array<ScalarType, 3> inputs{};
   std::array<ScalarType, 3> args{};
   std::optional<ScalarType> alpha;  // the alpha compute type, for ops taking alpha
+  // kernel_name() of each flavor, filled in by add_signature so launches build no strings.
+  std::array<std::string, kAllFlavors.size()> names;
 };
+
+// Hash for string-keyed maps that look up by string_view without allocating.
+struct StringHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+template <typename V>
+using StringMap = std::unordered_map<std::string, V, StringHash, std::equal_to<>>;
 
 // <op>_<flavor>_<out>_<last input>[_<alpha>], e.g. atan2_dense_float32_float32.
 std::string kernel_name(const KernelSignature& sig, KernelFlavor flavor);
@@ -61,7 +71,7 @@ class KernelLibrary {
   void exec_32bit(const TensorIteratorBase& iter, std::string_view op, const Scalar* alpha);
   [[noreturn]] void throw_missing(const TensorIteratorBase& iter, std::string_view op) const;
 
-  std::unordered_map<std::string, std::vector<KernelSignature>> ops_;
+  StringMap<std::vector<KernelSignature>> ops_;
 };
 
 // The library serving `device` (NotImplementedError when that backend is not built in).

@@ -27,7 +27,7 @@ void CpuKernelLibrary::register_kernel(const std::string& name, KernelFn fn) {
 }
 
 KernelFn CpuKernelLibrary::find_kernel(std::string_view name) const {
-  const auto it = kernels_.find(std::string(name));
+  const auto it = kernels_.find(name);
   return it == kernels_.end() ? nullptr : it->second;
 }
 

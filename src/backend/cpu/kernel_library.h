@@ -28,7 +28,7 @@ class CpuKernelLibrary final : public KernelLibrary {
   void launch(const std::string& name, const ElementwiseArgs& args, int64_t numel) override;
 
  private:
-  std::unordered_map<std::string, KernelFn> kernels_;
+  StringMap<KernelFn> kernels_;
 };
 
 CpuKernelLibrary& cpu_kernel_library();
