@@ -27,7 +27,7 @@ def main() -> int:
          "--benchmark_report_aggregates_only=true"],
         check=True, capture_output=True, text=True).stdout
     report = json.loads(raw)
-    medians = {b["run_name"].removeprefix("BM_"): b for b in report["benchmarks"]
+    medians = {b["run_name"].removeprefix("BM_").removesuffix("/real_time"): b for b in report["benchmarks"]
                if b.get("aggregate_name") == "median"}
     copy_bw = medians["copy_float32"]["bytes_per_second"]
     rows = []
