@@ -1,49 +1,11 @@
 // Element conversions between the ten dtypes, static (convert<To>(v)) and by a runtime dtype code
-// (load_as / store_as, used by the cast flavor). Codes follow ingot::ScalarType's enum order; the
-// CPU kernel library static_asserts that they agree.
+// (load_as / store_as, used by the cast flavor).
 #pragma once
 
+#include "ingot/scalar_type.h"
 #include "kernels/type_traits.h"
 
 namespace ingot {
-
-enum class DTypeCode : int8_t {
-  Bool,
-  UInt8,
-  Int8,
-  Int16,
-  Int32,
-  Int64,
-  Float16,
-  BFloat16,
-  Float32,
-  Float64,
-};
-
-// X-macro over (C++ type, DTypeCode, dtype name token) in code order.
-#define INGOT_KERNEL_DTYPES(_)   \
-  _(bool, Bool, bool)            \
-  _(uint8_t, UInt8, uint8)       \
-  _(int8_t, Int8, int8)          \
-  _(int16_t, Int16, int16)       \
-  _(int32_t, Int32, int32)       \
-  _(int64_t, Int64, int64)       \
-  _(Half, Float16, float16)      \
-  _(BFloat16, BFloat16, bfloat16) \
-  _(float, Float32, float32)     \
-  _(double, Float64, float64)
-
-template <typename T>
-struct dtype_code;
-#define INGOT_DTYPE_CODE(cpp, code, name)                 \
-  template <>                                             \
-  struct dtype_code<cpp> {                                \
-    static constexpr DTypeCode value = DTypeCode::code;   \
-  };
-INGOT_KERNEL_DTYPES(INGOT_DTYPE_CODE)
-#undef INGOT_DTYPE_CODE
-template <typename T>
-inline constexpr DTypeCode dtype_code_v = dtype_code<T>::value;
 
 // C++ conversion rules, except: anything -> bool tests for nonzero, and Half/BFloat16 convert
 // through float (their only arithmetic type).
@@ -73,25 +35,25 @@ INGOT_INLINE T read_bytes(const void* p) {
 }
 
 template <typename To>
-INGOT_INLINE To load_as(const char* p, DTypeCode dtype) {
+INGOT_INLINE To load_as(const char* p, ScalarType dtype) {
   switch (dtype) {
 #define INGOT_LOAD_CASE(cpp, code, name) \
-  case DTypeCode::code:                  \
+  case ScalarType::code:                  \
     return convert<To>(*reinterpret_cast<const cpp*>(p));
-    INGOT_KERNEL_DTYPES(INGOT_LOAD_CASE)
+    INGOT_FORALL_SCALAR_TYPES(INGOT_LOAD_CASE)
 #undef INGOT_LOAD_CASE
   }
   return To();
 }
 
 template <typename From>
-INGOT_INLINE void store_as(char* p, DTypeCode dtype, From v) {
+INGOT_INLINE void store_as(char* p, ScalarType dtype, From v) {
   switch (dtype) {
 #define INGOT_STORE_CASE(cpp, code, name)             \
-  case DTypeCode::code:                               \
+  case ScalarType::code:                               \
     *reinterpret_cast<cpp*>(p) = convert<cpp>(v);     \
     return;
-    INGOT_KERNEL_DTYPES(INGOT_STORE_CASE)
+    INGOT_FORALL_SCALAR_TYPES(INGOT_STORE_CASE)
 #undef INGOT_STORE_CASE
   }
 }

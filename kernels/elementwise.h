@@ -33,7 +33,7 @@ struct ElementwiseArgs {
   int64_t sizes[kMaxDims];
   int32_t ndim;
   int32_t scalar_input;            // scalar/broadcast flavors: input held fixed, or -1
-  DTypeCode dtypes[kMaxOperands];  // cast flavor: the dtype each operand is stored in
+  ScalarType dtypes[kMaxOperands];  // cast flavor: the dtype each operand is stored in
   ScalarArg scalar;                // scalar flavor: that input's value, in its compute type
   ScalarArg alpha;
 };
@@ -199,7 +199,7 @@ struct ElementwiseKernel {
   static INGOT_INLINE void cast_impl(const ElementwiseArgs& a, int64_t begin, int64_t end, int_seq<I...>) {
     const ScalarArg alpha = a.alpha;
     int64_t st[N + 1];
-    DTypeCode dt[N + 1];
+    ScalarType dt[N + 1];
     for (int k = 0; k <= N; ++k) {
       st[k] = a.strides[k][0];
       dt[k] = a.dtypes[k];

@@ -72,7 +72,7 @@ ElementwiseArgs bind_operands(const TensorIteratorBase& it, std::string_view op)
   for (int d = 0; d < it.ndim(); ++d) a.sizes[d] = it.shape()[d];
   for (int k = 0; k < it.ntensors(); ++k) {
     a.data[k] = it.data_ptr(k);
-    a.dtypes[k] = static_cast<DTypeCode>(it.dtype(k));
+    a.dtypes[k] = it.dtype(k);
     for (int d = 0; d < it.ndim(); ++d) a.strides[k][d] = it.strides(k)[d];
   }
   return a;
@@ -103,11 +103,6 @@ std::string dtype_list(const std::vector<KernelSignature>& sigs) {
 }
 
 }  // namespace
-
-#define INGOT_CHECK_DTYPE_CODE(cpp, name, str) \
-  static_assert(static_cast<int>(DTypeCode::name) == static_cast<int>(ScalarType::name));
-INGOT_FORALL_SCALAR_TYPES(INGOT_CHECK_DTYPE_CODE)
-#undef INGOT_CHECK_DTYPE_CODE
 
 std::string_view flavor_name(KernelFlavor flavor) {
   switch (flavor) {

@@ -26,7 +26,7 @@ ElementwiseArgs make_args(std::vector<void*> data, std::vector<int64_t> sizes,
   for (size_t k = 0; k < data.size(); ++k) {
     a.data[k] = static_cast<char*>(data[k]);
     for (size_t d = 0; d < sizes.size(); ++d) a.strides[k][d] = strides[k][d];
-    if (k < dtypes.size()) a.dtypes[k] = static_cast<DTypeCode>(dtypes[k]);
+    if (k < dtypes.size()) a.dtypes[k] = dtypes[k];
   }
   return a;
 }

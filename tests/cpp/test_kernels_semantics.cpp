@@ -66,9 +66,9 @@ TEST(KernelsSemantics, ConvertToBoolTestsForNonzero) {
 
 TEST(KernelsSemantics, LoadAsConvertsFromTheRuntimeDtype) {
   const BFloat16 v(3.0f);
-  EXPECT_EQ(load_as<double>(reinterpret_cast<const char*>(&v), DTypeCode::BFloat16), 3.0);
+  EXPECT_EQ(load_as<double>(reinterpret_cast<const char*>(&v), ScalarType::BFloat16), 3.0);
   char buf[8];
-  store_as(buf, DTypeCode::Int16, 41.9f);
+  store_as(buf, ScalarType::Int16, 41.9f);
   EXPECT_EQ(read_bytes<int16_t>(buf), 41);
 }
 

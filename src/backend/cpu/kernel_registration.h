@@ -8,7 +8,7 @@ namespace ingot::cpu {
 
 template <typename T>
 constexpr ScalarType scalar_type_of_code() {
-  return static_cast<ScalarType>(dtype_code_v<T>);
+  return dtype_v<T>;
 }
 
 template <typename F, typename Out, typename Alpha, typename... Ins>
