@@ -13,7 +13,12 @@ import argparse
 import json
 import keyword
 import re
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repo root, for codegen/
+from codegen import schema as codegen_schema  # noqa: E402
 
 # Schema type -> C++ parameter type of the binding lambda.
 CPP_TYPES = {
@@ -79,39 +84,13 @@ def normalize_type(raw: str) -> tuple[str, bool]:
     return t, mutable
 
 
-def split_top_level(text: str) -> list[str]:
-    parts, depth, cur = [], 0, ""
-    for ch in text:
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        parts.append(cur.strip())
-    return parts
-
-
 def parse_schema(func: str, variants: list[str]) -> Overload:
-    """Parses 'add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)'."""
-    m = re.fullmatch(r"\s*([\w]+)(?:\.(\w+))?\((.*)\)\s*->\s*(.+?)\s*", func)
-    if not m:
-        raise ValueError(f"gen_op_bindings: cannot parse schema {func!r}")
-    name, overload_name, arg_text, returns = m.groups()
-    args, kwarg_only = [], False
-    for part in split_top_level(arg_text):
-        if part == "*":
-            kwarg_only = True
-            continue
-        decl, _, default = part.partition("=")
-        type_text, arg_name = decl.strip().rsplit(None, 1)
-        t, mutable = normalize_type(type_text)
-        args.append(Arg(arg_name, t, default.strip() or None, kwarg_only, mutable))
-    return Overload(name, overload_name or "", args, returns, variants)
+    """Parses one schema string with codegen's parser (the single grammar of ops.yaml)."""
+    schema = codegen_schema.parse_schema(func)
+    args = [Arg(a.name, normalize_type(str(a.type))[0], a.default, a.kwarg_only, a.type.mutable)
+            for a in schema.arguments]
+    returns = ", ".join(str(r.type) for r in schema.returns) or "()"
+    return Overload(schema.name, schema.overload, args, returns, variants)
 
 
 def parse_variants(v) -> list[str]:
