@@ -72,28 +72,28 @@ class Tensor {
   bool is_same(const Tensor& other) const { return impl_ == other.impl_; }
 
   // metadata
-  IntArrayRef sizes() const { return impl_->sizes; }
-  IntArrayRef strides() const { return impl_->strides; }
-  IntArrayRef shape() const { return impl_->sizes; }
+  IntArrayRef sizes() const { return checked_impl().sizes; }
+  IntArrayRef strides() const { return checked_impl().strides; }
+  IntArrayRef shape() const { return checked_impl().sizes; }
   int64_t size(int64_t dim) const;  // negative dims count from the end
   int64_t stride(int64_t dim) const;
-  int64_t dim() const { return static_cast<int64_t>(impl_->sizes.size()); }
-  int64_t numel() const { return impl_->numel; }
-  ScalarType dtype() const { return impl_->dtype; }
-  Device device() const { return impl_->storage.device(); }
-  int64_t storage_offset() const { return impl_->storage_offset; }
-  size_t itemsize() const { return element_size(impl_->dtype); }
+  int64_t dim() const { return static_cast<int64_t>(checked_impl().sizes.size()); }
+  int64_t numel() const { return checked_impl().numel; }
+  ScalarType dtype() const { return checked_impl().dtype; }
+  Device device() const { return checked_impl().storage.device(); }
+  int64_t storage_offset() const { return checked_impl().storage_offset; }
+  size_t itemsize() const { return element_size(checked_impl().dtype); }
   size_t nbytes() const { return static_cast<size_t>(numel()) * itemsize(); }
-  const Storage& storage() const { return impl_->storage; }
-  bool is_contiguous() const { return impl_->is_contiguous; }
+  const Storage& storage() const { return checked_impl().storage; }
+  bool is_contiguous() const { return checked_impl().is_contiguous; }
   // No overlap and no gaps, in some dim order (a permuted contiguous tensor).
   bool is_non_overlapping_and_dense() const;
-  bool is_wrapped_number() const { return impl_->is_wrapped_number; }
+  bool is_wrapped_number() const { return checked_impl().is_wrapped_number; }
 
   // Address of element 0 (storage data + offset).
   void* data_ptr() const {
-    return static_cast<char*>(impl_->storage.data()) +
-           impl_->storage_offset * static_cast<int64_t>(itemsize());
+    return static_cast<char*>(checked_impl().storage.data()) +
+           checked_impl().storage_offset * static_cast<int64_t>(itemsize());
   }
   // Typed address of element 0; throws TypeError when T is not the tensor's dtype.
   template <typename T>
@@ -145,6 +145,14 @@ class Tensor {
 #include "ingot/generated/tensor_methods.inc"
 
  private:
+  // Every metadata access goes through here: a default-constructed Tensor raises instead of
+  // dereferencing null (one predictable branch).
+  const TensorImpl& checked_impl() const {
+    INGOT_CHECK(impl_ != nullptr, ValueError,
+                "Tensor: this tensor is undefined (default-constructed); it has no data, shape or dtype");
+    return *impl_;
+  }
+
   std::shared_ptr<TensorImpl> impl_;
 };
 

@@ -45,10 +45,10 @@ Tensor Tensor::make(Storage storage, ScalarType dtype, IntArrayRef sizes, IntArr
   return Tensor(std::move(impl));
 }
 
-int64_t Tensor::size(int64_t dim) const { return impl_->sizes[wrap_dim("size", dim, this->dim())]; }
+int64_t Tensor::size(int64_t dim) const { return checked_impl().sizes[wrap_dim("size", dim, this->dim())]; }
 
 int64_t Tensor::stride(int64_t dim) const {
-  return impl_->strides[wrap_dim("stride", dim, this->dim())];
+  return checked_impl().strides[wrap_dim("stride", dim, this->dim())];
 }
 
 bool Tensor::is_non_overlapping_and_dense() const {
@@ -56,8 +56,8 @@ bool Tensor::is_non_overlapping_and_dense() const {
   // Visit dims from the smallest stride up; each must step exactly over the dims before it.
   std::vector<size_t> order(static_cast<size_t>(dim()));
   std::iota(order.begin(), order.end(), size_t{0});
-  const auto& sz = impl_->sizes;
-  const auto& st = impl_->strides;
+  const auto& sz = checked_impl().sizes;
+  const auto& st = checked_impl().strides;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     if (sz[a] < 2 || sz[b] < 2) return sz[a] >= 2 && sz[b] < 2;  // size-0/1 dims last
     return st[a] < st[b];

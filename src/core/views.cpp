@@ -102,8 +102,8 @@ Tensor Tensor::permute(IntArrayRef dims) const {
   const std::vector<int64_t> order = wrap_unique_dims("permute", dims, dim());
   std::vector<int64_t> sizes, strides;
   for (int64_t d : order) {
-    sizes.push_back(impl_->sizes[d]);
-    strides.push_back(impl_->strides[d]);
+    sizes.push_back(checked_impl().sizes[d]);
+    strides.push_back(checked_impl().strides[d]);
   }
   return make_view(*this, std::move(sizes), std::move(strides), storage_offset());
 }
@@ -111,7 +111,7 @@ Tensor Tensor::permute(IntArrayRef dims) const {
 Tensor Tensor::transpose(int64_t dim0, int64_t dim1) const {
   const int64_t a = wrap_dim("transpose", dim0, dim(), true);
   const int64_t b = wrap_dim("transpose", dim1, dim(), true);
-  std::vector<int64_t> sizes = impl_->sizes, strides = impl_->strides;
+  std::vector<int64_t> sizes = checked_impl().sizes, strides = checked_impl().strides;
   if (dim() > 0) {
     std::swap(sizes[a], sizes[b]);
     std::swap(strides[a], strides[b]);
@@ -129,7 +129,7 @@ Tensor Tensor::slice(int64_t dim, std::optional<int64_t> start, std::optional<in
                      int64_t step) const {
   const int64_t d = wrap_dim("slice", dim, this->dim());
   INGOT_CHECK(step != 0, ValueError, "slice: step must be nonzero (dim ", dim, ")");
-  const int64_t n = impl_->sizes[d];
+  const int64_t n = checked_impl().sizes[d];
   // Python's slice.indices: negative bounds count from the end, then clamp into range.
   auto adjust = [n](std::optional<int64_t> v, int64_t dflt, int64_t lo, int64_t hi) {
     if (!v) return dflt;
@@ -146,7 +146,7 @@ Tensor Tensor::slice(int64_t dim, std::optional<int64_t> start, std::optional<in
     const int64_t stop = adjust(end, -1, -1, n - 1);
     len = first > stop ? (first - stop - 1) / (-step) + 1 : 0;
   }
-  std::vector<int64_t> sizes = impl_->sizes, strides = impl_->strides;
+  std::vector<int64_t> sizes = checked_impl().sizes, strides = checked_impl().strides;
   const int64_t offset = storage_offset() + (len > 0 ? first * strides[d] : 0);
   sizes[d] = len;
   strides[d] *= step;
@@ -155,11 +155,11 @@ Tensor Tensor::slice(int64_t dim, std::optional<int64_t> start, std::optional<in
 
 Tensor Tensor::select(int64_t dim, int64_t index) const {
   const int64_t d = wrap_dim("select", dim, this->dim());
-  const int64_t n = impl_->sizes[d];
+  const int64_t n = checked_impl().sizes[d];
   INGOT_CHECK(index >= -n && index < n, IndexError, "select: index ", index,
               " is out of range for dim ", dim, " of size ", n);
   const int64_t i = index < 0 ? index + n : index;
-  std::vector<int64_t> sizes = impl_->sizes, strides = impl_->strides;
+  std::vector<int64_t> sizes = checked_impl().sizes, strides = checked_impl().strides;
   const int64_t offset = storage_offset() + i * strides[d];
   sizes.erase(sizes.begin() + d);
   strides.erase(strides.begin() + d);
@@ -175,16 +175,16 @@ Tensor Tensor::broadcast_to(IntArrayRef sizes) const {
 Tensor Tensor::squeeze() const {
   std::vector<int64_t> sizes, strides;
   for (int64_t i = 0; i < dim(); ++i) {
-    if (impl_->sizes[i] == 1) continue;
-    sizes.push_back(impl_->sizes[i]);
-    strides.push_back(impl_->strides[i]);
+    if (checked_impl().sizes[i] == 1) continue;
+    sizes.push_back(checked_impl().sizes[i]);
+    strides.push_back(checked_impl().strides[i]);
   }
   return make_view(*this, std::move(sizes), std::move(strides), storage_offset());
 }
 
 Tensor Tensor::squeeze(int64_t dim) const {
   const int64_t d = wrap_dim("squeeze", dim, this->dim(), true);
-  std::vector<int64_t> sizes = impl_->sizes, strides = impl_->strides;
+  std::vector<int64_t> sizes = checked_impl().sizes, strides = checked_impl().strides;
   if (this->dim() > 0 && sizes[d] == 1) {
     sizes.erase(sizes.begin() + d);
     strides.erase(strides.begin() + d);
@@ -194,7 +194,7 @@ Tensor Tensor::squeeze(int64_t dim) const {
 
 Tensor Tensor::unsqueeze(int64_t dim) const {
   const int64_t d = wrap_dim("unsqueeze", dim, this->dim() + 1);
-  std::vector<int64_t> sizes = impl_->sizes, strides = impl_->strides;
+  std::vector<int64_t> sizes = checked_impl().sizes, strides = checked_impl().strides;
   const int64_t stride = d < this->dim() ? sizes[d] * strides[d] : 1;
   sizes.insert(sizes.begin() + d, 1);
   strides.insert(strides.begin() + d, stride);
@@ -206,31 +206,31 @@ Tensor Tensor::diagonal(int64_t offset, int64_t dim1, int64_t dim2) const {
   const int64_t b = wrap_dim("diagonal", dim2, dim());
   INGOT_CHECK(a != b, ValueError, "diagonal: dim1 (", dim1, ") and dim2 (", dim2,
               ") must name different dims");
-  const int64_t na = impl_->sizes[a], nb = impl_->sizes[b];
+  const int64_t na = checked_impl().sizes[a], nb = checked_impl().sizes[b];
   const int64_t len =
       std::max<int64_t>(offset >= 0 ? std::min(na, nb - offset) : std::min(na + offset, nb), 0);
   int64_t start = storage_offset();
-  if (len > 0) start += offset >= 0 ? offset * impl_->strides[b] : -offset * impl_->strides[a];
+  if (len > 0) start += offset >= 0 ? offset * checked_impl().strides[b] : -offset * checked_impl().strides[a];
   std::vector<int64_t> sizes, strides;
   for (int64_t i = 0; i < dim(); ++i) {
     if (i == a || i == b) continue;
-    sizes.push_back(impl_->sizes[i]);
-    strides.push_back(impl_->strides[i]);
+    sizes.push_back(checked_impl().sizes[i]);
+    strides.push_back(checked_impl().strides[i]);
   }
   sizes.push_back(len);
-  strides.push_back(impl_->strides[a] + impl_->strides[b]);
+  strides.push_back(checked_impl().strides[a] + checked_impl().strides[b]);
   return make_view(*this, std::move(sizes), std::move(strides), start);
 }
 
 Tensor Tensor::flip(IntArrayRef dims) const {
-  std::vector<int64_t> strides = impl_->strides;
+  std::vector<int64_t> strides = checked_impl().strides;
   int64_t offset = storage_offset();
   for (int64_t d : wrap_unique_dims("flip", dims, dim())) {
     // An empty tensor has no last element to start from; its offset is irrelevant.
-    if (numel() > 0) offset += (impl_->sizes[d] - 1) * strides[d];
+    if (numel() > 0) offset += (checked_impl().sizes[d] - 1) * strides[d];
     strides[d] = -strides[d];
   }
-  return make_view(*this, impl_->sizes, std::move(strides), offset);
+  return make_view(*this, checked_impl().sizes, std::move(strides), offset);
 }
 
 Tensor Tensor::reshape(IntArrayRef sizes) const {

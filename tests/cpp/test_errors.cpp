@@ -97,3 +97,21 @@ TEST(Errors, FactoryArguments) {
 TEST(Errors, SliceStepZero) {
   expect_error<ValueError>([] { iota_tensor({4}).slice(0, 0, 4, 0); }, {"slice", "step"});
 }
+
+TEST(UndefinedTensor, MetadataAndViewsRaiseValueErrorInsteadOfCrashing) {
+  const ingot::Tensor t;
+  EXPECT_FALSE(t.defined());
+  EXPECT_THROW((void)t.sizes(), ingot::ValueError);
+  EXPECT_THROW((void)t.numel(), ingot::ValueError);
+  EXPECT_THROW((void)t.dtype(), ingot::ValueError);
+  EXPECT_THROW((void)t.data_ptr(), ingot::ValueError);
+  EXPECT_THROW((void)t.size(0), ingot::ValueError);
+  EXPECT_THROW((void)t.transpose(0, 1), ingot::ValueError);
+  EXPECT_THROW((void)t.item(), ingot::ValueError);
+  try {
+    (void)t.dim();
+    FAIL() << "dim() of an undefined tensor did not throw";
+  } catch (const ingot::ValueError& e) {
+    EXPECT_NE(std::string(e.what()).find("undefined"), std::string::npos) << e.what();
+  }
+}
