@@ -50,7 +50,7 @@ def cases():
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--json", default="overhead.json", help="where to write the results")
+    p.add_argument("--json", default="bench/results/overhead.json", help="where to write the results")
     p.add_argument("--number", type=int, default=200000, help="calls per timing run")
     p.add_argument("--repeat", type=int, default=7, help="timing runs; the best is reported")
     args = p.parse_args()
@@ -67,6 +67,7 @@ def main() -> None:
     result = {"benchmark": "overhead", "elements": 16, "dtype": "float32", "device": "cpu",
               "goal_us": GOAL_US, "python": platform.python_version(), "machine": platform.machine(),
               "numpy": np.__version__, "results": rows}
+    os.makedirs(os.path.dirname(args.json) or ".", exist_ok=True)
     with open(args.json, "w") as f:
         json.dump(result, f, indent=1)
     print(f"wrote {args.json}")

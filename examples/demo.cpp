@@ -1,4 +1,5 @@
-// A tour of the public API: factories, views that share storage, copies, printing.
+// A tour of the public API: factories, views that share storage, copies, printing, and ops
+// declared in ops/ops.yaml (broadcasting, type promotion, out=, in-place, typed errors).
 #include <ingot/ingot.h>
 
 #include <iostream>
@@ -31,6 +32,33 @@ int main() {
 
   ingot::Tensor every_other = b.slice(2, 0, std::nullopt, 2).contiguous();
   std::cout << "b.slice(2, 0, end, 2).contiguous() copies a strided view into new memory:\n"
-            << every_other << "\n";
+            << every_other << "\n\n";
+
+  // Ops broadcast and promote like PyTorch: int64 row + float32 matrix -> float32.
+  ingot::Tensor row = ingot::arange(4, ingot::TensorOptions(ingot::kInt64).device(device));
+  std::cout << "add(a, arange(4) as int64, alpha=10) broadcasts the row and promotes to "
+            << ingot::add(a, row, 10).dtype() << ":\n"
+            << ingot::add(a, row, 10) << "\n\n";
+
+  // float16 inputs compute in float32 and round once; eq + where select elementwise.
+  ingot::Tensor h = a.to(ingot::kFloat16);
+  ingot::Tensor angle = ingot::atan2(h, ingot::ones_like(h));
+  std::cout << "atan2(a as float16, 1) stays float16:\n" << angle << "\n\n";
+  ingot::Tensor masked = ingot::where(ingot::eq(a, -1), ingot::zeros_like(a), a.exp());
+  std::cout << "where(a == -1, 0, exp(a)):\n" << masked << "\n\n";
+
+  // out= and in-place write into existing memory; an in-place int result of true division
+  // cannot hold float32, so it is refused with a typed error naming the op.
+  ingot::Tensor counts = ingot::arange(3);
+  try {
+    counts.div_(2);
+  } catch (const ingot::TypeError& e) {
+    std::cout << "arange(3).div_(2) raised ingot::TypeError: " << e.what() << "\n";
+  }
+  try {
+    (void)ingot::mul(a, ingot::ones({5}));
+  } catch (const ingot::ValueError& e) {
+    std::cout << "mul of shapes [3, 4] and [5] raised ingot::ValueError: " << e.what() << "\n";
+  }
   return 0;
 }

@@ -138,3 +138,23 @@ def test_zero_copy_pointer_identity_with_numpy():
     b = np.from_dlpack(t)
     assert a.ctypes.data == t.data_ptr == b.ctypes.data
     assert ctypes.c_float.from_address(t.data_ptr).value == 0.0
+
+
+def test_torch_cpu_tensors_share_memory_both_directions():
+    torch = pytest.importorskip("torch")  # installed on the GPU machine (scripts/gpu-check)
+    src = torch.zeros(2, 3, dtype=torch.float32)
+    t = ingot.from_dlpack(src)
+    t[1, 2] = 4.5            # write through ingot, read through PyTorch
+    assert src[1, 2].item() == 4.5
+    back = torch.from_dlpack(t)
+    back[0, 1] = -2.0        # write through PyTorch, read through ingot
+    assert t[0, 1].item() == -2.0
+    assert back.data_ptr() == src.data_ptr()
+
+
+def test_torch_bfloat16_round_trips_without_copy():
+    torch = pytest.importorskip("torch")
+    src = torch.arange(6, dtype=torch.bfloat16).reshape(2, 3).t()
+    t = ingot.from_dlpack(src)
+    assert t.dtype == ingot.bfloat16 and t.shape == (3, 2)
+    assert torch.equal(torch.from_dlpack(t), src)
