@@ -10,17 +10,21 @@ namespace ingot {
 
 namespace {
 
-// NumPy broadcasting of `shape` with `sizes`, right-aligned; nullopt when a pair of sizes clashes.
-std::optional<std::vector<int64_t>> broadcast_shapes(IntArrayRef shape, IntArrayRef sizes) {
+// NumPy broadcasting of `shape` with `sizes`, right-aligned, in place; false (shape untouched)
+// when a pair of sizes clashes.
+bool broadcast_into(std::vector<int64_t>& shape, IntArrayRef sizes) {
   const size_t n = std::max(shape.size(), sizes.size());
-  std::vector<int64_t> out(n);
-  for (size_t i = 0; i < n; ++i) {
-    const int64_t a = i < shape.size() ? shape[shape.size() - 1 - i] : 1;
-    const int64_t b = i < sizes.size() ? sizes[sizes.size() - 1 - i] : 1;
-    if (a != b && a != 1 && b != 1) return std::nullopt;
-    out[n - 1 - i] = a == 1 ? b : a;
+  for (size_t i = 0; i < std::min(shape.size(), sizes.size()); ++i) {
+    const int64_t a = shape[shape.size() - 1 - i];
+    const int64_t b = sizes[sizes.size() - 1 - i];
+    if (a != b && a != 1 && b != 1) return false;
   }
-  return out;
+  shape.insert(shape.begin(), n - shape.size(), 1);
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    int64_t& a = shape[n - 1 - i];
+    if (a == 1) a = sizes[sizes.size() - 1 - i];
+  }
+  return true;
 }
 
 // Byte strides of `t` broadcast to `shape` (outermost dim first); 0 where t repeats.
@@ -44,13 +48,11 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
   for (int i = 0; i < ntensors(); ++i) {
     const Tensor& t = operands_[i].tensor;
     if (!t.defined() || (operands_[i].is_output && !outputs_set_shape)) continue;
-    auto joined = broadcast_shapes(shape, t.sizes());
-    INGOT_CHECK(joined.has_value(), ValueError, name_, ": shapes ", IntArrayRef(shape), " and ",
+    INGOT_CHECK(broadcast_into(shape, t.sizes()), ValueError, name_, ": shapes ", IntArrayRef(shape), " and ",
                 t.sizes(), " cannot be broadcast (",
                 contributors > 1 ? "broadcast of the operands before " : "",
                 i < num_outputs_ ? "output " : "input ", i < num_outputs_ ? i : i - num_outputs_,
                 ")");
-    shape = std::move(*joined);
     ++contributors;
   }
   for (int i = 0; i < num_outputs_; ++i) {
@@ -122,13 +124,15 @@ void TensorIteratorBase::compute_strides_and_allocate() {
     }
     op.stride_bytes = broadcast_byte_strides(op.tensor, shape_);
   }
-  std::vector<int64_t> shape(n);
-  for (int i = 0; i < n; ++i) shape[i] = shape_[perm[i]];
-  shape_ = std::move(shape);
+  // Apply the permutation in place through one scratch buffer (out_strides, no longer needed).
+  std::vector<int64_t>& scratch = out_strides;
+  const auto permute_in_place = [&](std::vector<int64_t>& v) {
+    for (int i = 0; i < n; ++i) scratch[i] = v[perm[i]];
+    std::copy(scratch.begin(), scratch.end(), v.begin());
+  };
+  permute_in_place(shape_);
   for (auto& op : operands_) {
-    std::vector<int64_t> strides(n);
-    for (int i = 0; i < n; ++i) strides[i] = op.stride_bytes[perm[i]];
-    op.stride_bytes = std::move(strides);
+    permute_in_place(op.stride_bytes);
     op.data = static_cast<char*>(op.tensor.data_ptr());
   }
 }

@@ -7,11 +7,13 @@ namespace ingot {
 TensorIteratorConfig& TensorIteratorConfig::add_output(const Tensor& t) {
   INGOT_CHECK(tensors_.size() == static_cast<size_t>(num_outputs_), ValueError, name_,
               ": add_output must come before add_input");
+  if (tensors_.empty()) tensors_.reserve(4);  // one output and up to three inputs, one allocation
   tensors_.push_back(t);
   ++num_outputs_;
   return *this;
 }
 TensorIteratorConfig& TensorIteratorConfig::add_input(const Tensor& t) {
+  if (tensors_.empty()) tensors_.reserve(4);
   tensors_.push_back(t);
   return *this;
 }
@@ -76,6 +78,7 @@ void TensorIteratorBase::populate_operands(const TensorIteratorConfig& config) {
   name_ = config.name_;
   num_outputs_ = config.num_outputs_;
   operands_.clear();
+  operands_.reserve(config.tensors_.size());
   for (size_t i = 0; i < config.tensors_.size(); ++i) {
     OperandInfo op;
     op.tensor = config.tensors_[i];
@@ -120,6 +123,7 @@ void TensorIteratorBase::compute_device() {
 
 void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
   std::vector<TensorOrScalar> inputs;
+  inputs.reserve(static_cast<size_t>(ninputs()));
   for (int i = num_outputs_; i < ntensors(); ++i) inputs.emplace_back(operands_[i].tensor);
 
   if (config.static_common_dtype_) {
