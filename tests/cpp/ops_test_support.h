@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -126,6 +127,24 @@ inline void expect_close(const Tensor& got, const std::vector<long double>& exac
           << what << " element " << i << ": got " << (double)vals[i] << ", want " << (double)want;
     }
   }
+}
+
+using Ref = std::function<long double(long double, long double)>;
+
+// Runs `op` on same-dtype 5x7 inputs with special values and checks the dtype and every element
+// against `ref` applied to the inputs read back as long double.
+inline void check_binary(const std::string& name, ScalarType dtype, ScalarType want_dtype,
+                         const std::function<Tensor(const Tensor&, const Tensor&)>& op, const Ref& ref,
+                         double ulps) {
+  const std::vector<double> av = sample_values(dtype, 35, 1, true), bv = sample_values(dtype, 35, 2, true);
+  const Tensor a = tensor_of(av, {5, 7}, dtype), b = tensor_of(bv, {5, 7}, dtype);
+  const Tensor out = op(a, b);
+  ASSERT_EQ(out.dtype(), want_dtype) << name << " on " << dtype;
+  ASSERT_EQ(out.sizes().vec(), (std::vector<int64_t>{5, 7}));
+  const std::vector<long double> x = values_of(a), y = values_of(b);
+  std::vector<long double> exact;
+  for (size_t i = 0; i < x.size(); ++i) exact.push_back(ref(x[i], y[i]));
+  expect_close(out, exact, ulps, detail::concat(name, " on ", dtype));
 }
 
 template <typename Error, typename Fn>

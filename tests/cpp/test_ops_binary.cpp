@@ -1,7 +1,6 @@
 // add, sub, mul, div, atan2 end to end (ops.yaml -> stub -> CPU kernels) on every dtype the
 // registration macros give them, against long double reference math.
 #include <cmath>
-#include <functional>
 
 #include "ops_test_support.h"
 
@@ -9,22 +8,6 @@ namespace ingot {
 namespace {
 
 using namespace ingot::testing;
-using Ref = std::function<long double(long double, long double)>;
-
-// Runs `op` on same-dtype inputs with special values and checks dtype and every element.
-void check_binary(const std::string& name, ScalarType dtype, ScalarType want_dtype,
-                  const std::function<Tensor(const Tensor&, const Tensor&)>& op, const Ref& ref, double ulps) {
-  const std::vector<double> av = sample_values(dtype, 35, 1, true), bv = sample_values(dtype, 35, 2, true);
-  const Tensor a = tensor_of(av, {5, 7}, dtype), b = tensor_of(bv, {5, 7}, dtype);
-  const Tensor out = op(a, b);
-  ASSERT_EQ(out.dtype(), want_dtype) << name << " on " << dtype;
-  ASSERT_EQ(out.sizes().vec(), (std::vector<int64_t>{5, 7}));
-  const std::vector<long double> x = values_of(a), y = values_of(b);
-  std::vector<long double> exact;
-  for (size_t i = 0; i < x.size(); ++i) exact.push_back(ref(x[i], y[i]));
-  expect_close(out, exact, ulps, detail::concat(name, " on ", dtype));
-}
-
 double arith_ulps(ScalarType t) { return is_floating_type(t) ? 1.0 : 0.0; }
 double transcendental_ulps(ScalarType t) { return t == kFloat16 || t == kBFloat16 ? 1.0 : 2.0; }
 ScalarType float_result(ScalarType t) { return is_floating_type(t) ? t : kFloat32; }
