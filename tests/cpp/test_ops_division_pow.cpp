@@ -185,6 +185,20 @@ TEST(OpsDivisionPow, ScalarOverloadsMatchTheTensorForms) {
   EXPECT_EQ(values_of(a.pow(Scalar(3))), values_of(pow(a, filled({5}, 3, kInt16))));
 }
 
+TEST(OpsDivisionPow, ScalarBaseOverloadPromotesLikeANumberAndWritesOut) {
+  const Tensor e = tensor_of({0, 1, 3, 10}, {4}, kInt16);
+  const Tensor r = pow(Scalar(2), e);  // an int number with an int16 tensor stays int16
+  EXPECT_EQ(r.dtype(), kInt16);
+  EXPECT_EQ(ints_of(r), (std::vector<int64_t>{1, 2, 8, 1024}));
+  const Tensor f = pow(Scalar(0.5), e);  // a float number lifts the result to float32
+  EXPECT_EQ(f.dtype(), kFloat32);
+  EXPECT_EQ(values_of(f), (std::vector<long double>{1.0L, 0.5L, 0.125L, 1.0L / 1024}));
+  // out= receives the int16 result: 3^10 = 59049 wraps to -6487 before the float64 store.
+  Tensor out = empty({4}, kFloat64);
+  EXPECT_TRUE(pow_out(out, Scalar(3), e).is_same(out));
+  EXPECT_EQ(values_of(out), (std::vector<long double>{1, 3, 27, 59049 - 65536}));
+}
+
 TEST(OpsDivisionPow, BroadcastingGivesTheExpandedResult) {
   const Tensor col = tensor_of({-7, 8, 9}, {3, 1}, kInt32), row = tensor_of({2, -3, 4, 0}, {1, 4}, kInt32);
   const Tensor full_col = col.expand({3, 4}).contiguous(), full_row = row.expand({3, 4}).contiguous();

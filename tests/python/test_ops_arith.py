@@ -174,3 +174,13 @@ def test_non_contiguous_operands():
     np.testing.assert_array_equal((ta // tb).numpy(), a[:, ::2] // b[::-1])
     np.testing.assert_array_equal((ta % tb).numpy(), a[:, ::2] % b[::-1])
     np.testing.assert_array_equal((tb ** 2).numpy(), b[::-1] ** 2)
+
+
+def test_pow_with_a_number_base_is_a_function_overload():
+    e = np.array([0, 1, 3, 7], np.int32)
+    got = ingot.pow(2, ingot.asarray(e))
+    assert got.dtype == ingot.int32
+    np.testing.assert_array_equal(got.numpy(), np.power(2, e))
+    out = ingot.empty((4,), dtype=ingot.float32)
+    assert ingot.pow(0.5, ingot.asarray(e), out=out) is out
+    np.testing.assert_allclose(out.numpy(), np.power(np.float32(0.5), e.astype(np.float32)))
