@@ -1,4 +1,5 @@
-// Comparison functors: every dtype in, bool out. NaN compares unequal to everything.
+// Comparison functors: every dtype in, bool out. IEEE rules: NaN compares false except under ne,
+// and 0.0 == -0.0.
 #pragma once
 
 #include "kernels/registration.h"
@@ -12,5 +13,45 @@ struct eq_functor {
   }
 };
 REGISTER_COMPARISON_OP(eq);
+
+struct ne_functor {
+  template <typename T>
+  INGOT_INLINE bool operator()(T a, T b) const {
+    return a != b;
+  }
+};
+REGISTER_COMPARISON_OP(ne);
+
+struct lt_functor {
+  template <typename T>
+  INGOT_INLINE bool operator()(T a, T b) const {
+    return a < b;
+  }
+};
+REGISTER_COMPARISON_OP(lt);
+
+struct le_functor {
+  template <typename T>
+  INGOT_INLINE bool operator()(T a, T b) const {
+    return a <= b;
+  }
+};
+REGISTER_COMPARISON_OP(le);
+
+struct gt_functor {
+  template <typename T>
+  INGOT_INLINE bool operator()(T a, T b) const {
+    return a > b;
+  }
+};
+REGISTER_COMPARISON_OP(gt);
+
+struct ge_functor {
+  template <typename T>
+  INGOT_INLINE bool operator()(T a, T b) const {
+    return a >= b;
+  }
+};
+REGISTER_COMPARISON_OP(ge);
 
 }  // namespace ingot

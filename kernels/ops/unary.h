@@ -21,6 +21,22 @@ struct neg_functor {
 REGISTER_FLOAT_UNARY_OP(neg);
 REGISTER_INTEGER_UNARY_OP_NO_BOOL(neg);
 
+// fabs clears the sign of -0.0 and NaN; signed integers wrap (abs(INT_MIN) == INT_MIN); bool and
+// unsigned values are their own absolute value, as in NumPy.
+struct abs_functor {
+  template <typename T>
+  INGOT_INLINE T operator()(T a) const {
+    if constexpr (is_floating_point_v<T>) {
+      return static_cast<T>(precise::fabs(a));
+    } else if constexpr (is_signed_v<T>) {
+      return a < 0 ? wrapping_neg(a) : a;
+    } else {
+      return a;
+    }
+  }
+};
+REGISTER_UNARY_OP(abs);
+
 struct exp_functor {
   template <typename T, enable_if_t<is_floating_point_v<T>, bool> = true>
   INGOT_INLINE T operator()(T a) const {

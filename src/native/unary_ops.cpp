@@ -11,8 +11,10 @@ static void neg_kernel(TensorIteratorBase& iter) {
 }
 
 static void exp_kernel(TensorIteratorBase& iter) { lib.exec_unary_kernel(iter, "exp"); }
+static void abs_kernel(TensorIteratorBase& iter) { lib.exec_unary_kernel(iter, "abs"); }
 
 REGISTER_DISPATCH(neg_stub, &neg_kernel);
 REGISTER_DISPATCH(exp_stub, &exp_kernel);
+REGISTER_DISPATCH(abs_stub, &abs_kernel);
 
 }  // namespace ingot::native
