@@ -133,10 +133,10 @@ using Ref = std::function<long double(long double, long double)>;
 
 // Runs `op` on same-dtype 5x7 inputs with special values and checks the dtype and every element
 // against `ref` applied to the inputs read back as long double.
-inline void check_binary(const std::string& name, ScalarType dtype, ScalarType want_dtype,
-                         const std::function<Tensor(const Tensor&, const Tensor&)>& op, const Ref& ref,
-                         double ulps) {
-  const std::vector<double> av = sample_values(dtype, 35, 1, true), bv = sample_values(dtype, 35, 2, true);
+inline void check_binary_on(const std::string& name, ScalarType dtype, ScalarType want_dtype,
+                            const std::function<Tensor(const Tensor&, const Tensor&)>& op,
+                            const std::vector<double>& av, const std::vector<double>& bv, const Ref& ref,
+                            double ulps) {
   const Tensor a = tensor_of(av, {5, 7}, dtype), b = tensor_of(bv, {5, 7}, dtype);
   const Tensor out = op(a, b);
   ASSERT_EQ(out.dtype(), want_dtype) << name << " on " << dtype;
@@ -145,6 +145,14 @@ inline void check_binary(const std::string& name, ScalarType dtype, ScalarType w
   std::vector<long double> exact;
   for (size_t i = 0; i < x.size(); ++i) exact.push_back(ref(x[i], y[i]));
   expect_close(out, exact, ulps, detail::concat(name, " on ", dtype));
+}
+
+// check_binary_on over the standard samples of `dtype` (special values included).
+inline void check_binary(const std::string& name, ScalarType dtype, ScalarType want_dtype,
+                         const std::function<Tensor(const Tensor&, const Tensor&)>& op, const Ref& ref,
+                         double ulps) {
+  check_binary_on(name, dtype, want_dtype, op, sample_values(dtype, 35, 1, true),
+                  sample_values(dtype, 35, 2, true), ref, ulps);
 }
 
 template <typename Error, typename Fn>
