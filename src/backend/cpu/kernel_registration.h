@@ -6,21 +6,16 @@
 
 namespace ingot::cpu {
 
-template <typename T>
-constexpr ScalarType scalar_type_of_code() {
-  return dtype_v<T>;
-}
-
 template <typename F, typename Out, typename Alpha, typename... Ins>
 bool register_elementwise(const char* op, ElementwiseKernel<F, Out, Alpha, Ins...>*) {
   using Kernel = ElementwiseKernel<F, Out, Alpha, Ins...>;
   KernelSignature sig;
   sig.op = op;
-  sig.out = scalar_type_of_code<Out>();
+  sig.out = dtype_v<Out>;
   sig.ninputs = static_cast<int>(sizeof...(Ins));
-  sig.inputs = {scalar_type_of_code<typename Ins::stored>()...};
-  sig.args = {scalar_type_of_code<typename Ins::arg>()...};
-  if constexpr (!is_same_v<Alpha, NoAlpha>) sig.alpha = scalar_type_of_code<Alpha>();
+  sig.inputs = {dtype_v<typename Ins::stored>...};
+  sig.args = {dtype_v<typename Ins::arg>...};
+  if constexpr (!is_same_v<Alpha, NoAlpha>) sig.alpha = dtype_v<Alpha>;
   CpuKernelLibrary& lib = cpu_kernel_library();
   lib.add_signature(sig);
   lib.register_kernel(kernel_name(sig, KernelFlavor::Dense), &Kernel::dense);
