@@ -201,3 +201,31 @@ def test_unary_plus_is_identity_without_positive_op():
         pytest.skip("positive is declared")
     t = ingot.zeros((2,))
     assert +t is t
+
+
+def test_python_numbers_fill_tensor_parameters_as_wrapped_numbers():
+    x = ingot.asarray(np.array([1, -2, 3], np.int8))
+    got = ingot.where(x > 0, x, 0)              # no where(Tensor, Tensor, Scalar) overload needed
+    assert got.dtype == ingot.int8              # a number ranks below the tensor, as in PyTorch
+    np.testing.assert_array_equal(got.numpy(), [1, 0, 3])
+    np.testing.assert_array_equal(ingot.where(x > 0, 1.5, x).numpy(), [1.5, -2.0, 1.5])
+
+
+def test_array_likes_fill_tensor_parameters():
+    t = ingot.asarray(np.arange(6, dtype=np.float32).reshape(2, 3))
+    np.testing.assert_array_equal((t + [10, 20, 30]).numpy(), np.arange(6).reshape(2, 3) + [10, 20, 30])
+    out = ingot.empty((2, 3))
+    assert ingot.mul(t, [[2], [3]], out=out) is out
+    np.testing.assert_array_equal(out.numpy(), np.arange(6).reshape(2, 3) * [[2], [3]])
+
+
+def test_unconvertible_argument_is_a_type_error_naming_op_and_argument():
+    t = ingot.ones((2,))
+    with pytest.raises(TypeError, match=r"add: argument 'other' must be an ingot.Tensor, a number or an array-like, not str"):
+        t + "a"
+
+
+def test_dtype_errors_are_not_swallowed_by_the_conversion_retry():
+    t = ingot.arange(3)
+    with pytest.raises(TypeError, match="can't be cast"):
+        t.div_(ingot.asarray([2, 2, 2]))
