@@ -7,8 +7,10 @@
 
 namespace ingot {
 
-// C++ conversion rules, except: anything -> bool tests for nonzero, and Half/BFloat16 convert
-// through float (their only arithmetic type).
+// C++ conversion rules, except: anything -> bool tests for nonzero, Half/BFloat16 convert through
+// float (their only arithmetic type), and floating -> integral goes through int64 so that
+// narrowing wraps instead of being undefined for values in int64's range. copy_, to() and the
+// kernels all convert with this one function.
 template <typename To, typename From>
 INGOT_INLINE To convert(From v) {
   if constexpr (is_same_v<To, From>) {
@@ -19,6 +21,8 @@ INGOT_INLINE To convert(From v) {
     return v != From(0);
   } else if constexpr (is_reduced_float_v<To>) {
     return To(static_cast<float>(v));
+  } else if constexpr (is_integral_v<To> && is_floating_point_v<From>) {
+    return static_cast<To>(static_cast<int64_t>(v));
   } else {
     return static_cast<To>(v);
   }

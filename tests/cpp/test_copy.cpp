@@ -29,6 +29,14 @@ TEST(Copy, FloatToIntTruncatesTowardZero) {
   EXPECT_EQ(values<int64_t>(dst), (std::vector<int64_t>{-2, 0, 0, 2}));
 }
 
+TEST(Copy, FloatToNarrowIntWrapsThroughInt64) {
+  std::vector<float> data{-1.0f, 255.9f, 256.0f, 300.5f};
+  Tensor src = from_blob(data.data(), {4}, kFloat32);
+  Tensor dst = empty({4}, kUInt8);
+  dst.copy_(src);
+  EXPECT_EQ(values<uint8_t>(dst), (std::vector<uint8_t>{255, 255, 0, 44}));
+}
+
 TEST(Copy, NonZeroBecomesTrue) {
   std::vector<float> data{0.0f, -0.0f, 0.25f, -3.0f};
   Tensor dst = empty({4}, kBool);

@@ -74,3 +74,9 @@ TEST(KernelsSemantics, LoadAsConvertsFromTheRuntimeDtype) {
 
 }  // namespace
 }  // namespace ingot
+
+TEST(KernelConvert, FloatToNarrowIntegerWrapsThroughInt64LikeCopy) {
+  EXPECT_EQ((ingot::convert<uint8_t>(-1.0f)), uint8_t{255});
+  EXPECT_EQ((ingot::convert<int8_t>(200.7)), int8_t{-56});
+  EXPECT_EQ((ingot::convert<int16_t>(ingot::BFloat16(-3.5f))), int16_t{-3});
+}

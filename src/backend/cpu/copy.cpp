@@ -1,7 +1,7 @@
 #include "backend/cpu/copy.h"
 
-#include "backend/cpu/convert.h"
 #include "backend/cpu/loops.h"
+#include "kernels/cast.h"
 
 namespace ingot {
 
