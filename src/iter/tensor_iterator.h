@@ -24,6 +24,10 @@ struct OperandInfo {
   bool will_resize = false;  // output allocated or resized by the iterator
 };
 
+// Below this many elements CPU loops (for_each, cpu_kernel, the CPU kernel library) run on the
+// calling thread; above it they split into OpenMP chunks.
+inline constexpr int64_t kCpuGrainSize = 32768;
+
 class TensorIteratorBase;
 class TensorIterator;
 
@@ -113,7 +117,7 @@ class TensorIteratorBase {
   void narrow(int dim, int64_t start, int64_t size);
 
   // Runs `loop` over every inner row, in parallel chunks (OpenMP) above `grain_size` elements.
-  void for_each(const loop1d_t& loop, int64_t grain_size = 32768) const;
+  void for_each(const loop1d_t& loop, int64_t grain_size = kCpuGrainSize) const;
   // Runs `loop` over linear element range [begin, end) on this thread.
   void serial_for_each(const loop1d_t& loop, int64_t begin, int64_t end) const;
 

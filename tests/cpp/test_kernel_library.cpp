@@ -132,7 +132,7 @@ TEST(KernelLibrary, NoCudaLibraryInACpuOnlyBuild) {
 }
 
 TEST(KernelLibrary, LargeIterationsRunInParallelChunksAndCoverEveryElement) {
-  const int64_t n = 5 * cpu::CpuKernelLibrary::kGrainSize + 7;
+  const int64_t n = 5 * kCpuGrainSize + 7;
   std::vector<int64_t> values(n);
   for (int64_t i = 0; i < n; ++i) values[i] = i;
   const Tensor a = from_blob(values.data(), {n}, kInt64);

@@ -35,7 +35,7 @@ void CpuKernelLibrary::launch(const std::string& name, const ElementwiseArgs& ar
   const KernelFn fn = find_kernel(name);
   INGOT_CHECK(fn != nullptr, NotImplementedError, "cpu kernel library: no kernel named ", name);
 #ifdef INGOT_HAS_OPENMP
-  const int64_t chunks = std::min<int64_t>(omp_get_max_threads(), (numel + kGrainSize - 1) / kGrainSize);
+  const int64_t chunks = std::min<int64_t>(omp_get_max_threads(), (numel + kCpuGrainSize - 1) / kCpuGrainSize);
   if (chunks > 1 && !omp_in_parallel()) {
 #pragma omp parallel for num_threads(static_cast<int>(chunks)) schedule(static)
     for (int64_t c = 0; c < chunks; ++c) {

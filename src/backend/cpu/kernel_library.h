@@ -15,9 +15,6 @@ using KernelFn = void (*)(const ElementwiseArgs& args, int64_t begin, int64_t en
 
 class CpuKernelLibrary final : public KernelLibrary {
  public:
-  // Below this many elements a launch runs on the calling thread.
-  static constexpr int64_t kGrainSize = 32768;
-
   DeviceType device_type() const override { return kCPU; }
   void register_kernel(const std::string& name, KernelFn fn);
   // nullptr when no kernel has this name.

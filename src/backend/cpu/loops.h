@@ -15,9 +15,6 @@
 
 namespace ingot {
 
-// Elements below which a loop runs on the calling thread only.
-inline constexpr int64_t kCpuGrainSize = 32768;
-
 // Threads a parallel loop may use (1 without OpenMP).
 int cpu_num_threads();
 
