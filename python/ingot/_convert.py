@@ -7,10 +7,20 @@ from ingot._C import device as _device
 _CPU = _device("cpu")
 
 
+def as_tensor(value, device):
+    """A Python number as a 0-dim wrapped number (ranked below tensors in type promotion, as in
+    PyTorch); a tensor as itself; anything else through asarray on `device`."""
+    if isinstance(value, Tensor):
+        return value
+    if isinstance(value, (bool, int, float)):
+        return _scalar_tensor(value, device)
+    from ingot._creation import asarray
+    return asarray(value, device=device)
+
+
 def tensor_args(op, names, values, tensor_params):
-    """`values` with every Tensor parameter that holds a number or an array-like converted: numbers
-    become 0-dim wrapped numbers (ranked below tensors in type promotion, as in PyTorch), the rest
-    go through asarray. None when nothing needed converting, so the caller's error stands."""
+    """`values` with every Tensor parameter that holds a number or an array-like converted by
+    as_tensor. None when nothing needed converting, so the caller's error stands."""
     like = next((v for v in values if isinstance(v, Tensor)), None)
     device = like.device if like is not None else _CPU
     out, changed = list(values), False
@@ -18,14 +28,10 @@ def tensor_args(op, names, values, tensor_params):
         value = values[i]
         if value is None or isinstance(value, Tensor):
             continue
-        if isinstance(value, (bool, int, float)):
-            out[i] = _scalar_tensor(value, device)
-        else:
-            from ingot._creation import asarray
-            try:
-                out[i] = asarray(value, device=device)
-            except (TypeError, ValueError) as e:
-                raise TypeError(f"{op}: argument '{names[i]}' must be an ingot.Tensor, a number or an "
-                                f"array-like, not {type(value).__name__}") from e
+        try:
+            out[i] = as_tensor(value, device)
+        except (TypeError, ValueError) as e:
+            raise TypeError(f"{op}: argument '{names[i]}' must be an ingot.Tensor, a number or an "
+                            f"array-like, not {type(value).__name__}") from e
         changed = True
     return out if changed else None

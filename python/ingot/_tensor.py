@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ingot import _C, _generated_ops
+from ingot._convert import as_tensor
 from ingot._dtype import BY_NAME, _ml_dtypes
 from ingot._indexing import getitem, raw_numpy, setitem
 
@@ -129,19 +130,9 @@ def _op(name: str):
     return _generated_ops.METHODS.get(name) or _generated_ops.FUNCTIONS.get(name)
 
 
-def _as_operand(value, like: Tensor):
-    """A Python number as a 0-dim wrapped-number tensor (ranked below tensors in promotion)."""
-    if isinstance(value, Tensor):
-        return value
-    if isinstance(value, (bool, int, float)):
-        return _C._scalar_tensor(value, like.device)
-    from ingot._creation import asarray
-    return asarray(value)
-
-
 def _reflected(fn):
     def method(self, other):
-        return fn(_as_operand(other, self), self)
+        return fn(as_tensor(other, self.device), self)
     return method
 
 
