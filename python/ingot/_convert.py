@@ -2,9 +2,7 @@
 arguments, Python numbers and array-likes passed for Tensor parameters are converted and the call
 is retried (ingot.where(mask, x, 0), t + [1, 2, 3]). The fast path never comes here."""
 from ingot._C import Tensor, _scalar_tensor
-from ingot._C import device as _device
-
-_CPU = _device("cpu")
+from ingot._creation import _CPU, asarray
 
 
 def as_tensor(value, device):
@@ -14,7 +12,6 @@ def as_tensor(value, device):
         return value
     if isinstance(value, (bool, int, float)):
         return _scalar_tensor(value, device)
-    from ingot._creation import asarray
     return asarray(value, device=device)
 
 
