@@ -108,16 +108,24 @@ def _structured_impl(f: NativeFunction) -> str:
     by_name: dict[str, list[str]] = {}
     for d in f.dispatch:
         by_name.setdefault(d.name, []).extend(d.keys)
+    head = (f"// {s.full_name}: the meta step (iterator set-up) is shared by every backend.\n"
+            f"Tensor {impl_name(f)}({params}) {{\n"
+            f"  TensorIterator iter;\n  iter.set_name(\"{s.base_name}\");\n  iter.{builder}({inputs});\n")
+    stub_call = f"{stub_name(f)}(iter.device_type(), iter{extra})"
+    if list(by_name) == [shared_kernel_name(f)]:
+        # One stub for every backend it names: the kernel library of the iterator's device is the
+        # call's only device decision.
+        keys = by_name[shared_kernel_name(f)]
+        missing = [k for k in BACKENDS if k not in keys]
+        guard = "".join(f"  if (iter.device_type() == DeviceType::{k}) throw_not_implemented(\"{s.base_name}\", "
+                        f"iter.device_type());\n" for k in missing)
+        return f"{head}{guard}  {stub_call};\n  return iter.output();\n}}\n"
     cases = []
     for name, keys in by_name.items():
         labels = "".join(f"    case DeviceType::{k}:\n" for k in BACKENDS if k in keys)
-        call = (f"{stub_name(f)}(iter.device_type(), iter{extra})" if name == shared_kernel_name(f)
-                else f"native::{name}(iter{extra})")
+        call = stub_call if name == shared_kernel_name(f) else f"native::{name}(iter{extra})"
         cases.append(f"{labels}      {call};\n      break;\n")
-    return (f"// {s.full_name}: the meta step (iterator set-up) is shared by every backend.\n"
-            f"Tensor {impl_name(f)}({params}) {{\n"
-            f"  TensorIterator iter;\n  iter.set_name(\"{s.base_name}\");\n  iter.{builder}({inputs});\n"
-            f"  switch (iter.device_type()) {{\n{''.join(cases)}"
+    return (f"{head}  switch (iter.device_type()) {{\n{''.join(cases)}"
             f"    default:\n      throw_not_implemented(\"{s.base_name}\", iter.device_type());\n  }}\n"
             f"  return iter.output();\n}}\n")
 

@@ -4,7 +4,7 @@ import re
 from dataclasses import dataclass, field
 
 SOURCE_EXTENSIONS = (".h", ".hpp", ".cpp", ".cc", ".cu", ".cuh", ".inc")
-_STUB_RE = re.compile(r"\bREGISTER_(?:(CPU|CUDA)_)?DISPATCH\(\s*(\w+)")
+_STUB_RE = re.compile(r"\bREGISTER_DISPATCH\(\s*(\w+)")
 _KERNEL_RE = re.compile(r"\bREGISTER_[A-Z0-9_]*_OP\(\s*(\w+)")
 # A function definition: `... name(params) [const] {` (params may span lines, no ';' inside).
 _FUNCTION_RE = re.compile(r"\b([A-Za-z_]\w*)\s*\([^;{}()]*(?:\([^;{}()]*\)[^;{}()]*)*\)\s*(?:const\s*)?\{")
@@ -19,8 +19,7 @@ class Location:
 
 @dataclass
 class Provided:
-    # stub name -> {backend key or "*" for every backend: where it is registered}
-    stubs: dict = field(default_factory=dict)
+    stubs: dict = field(default_factory=dict)  # stub name -> Location of its REGISTER_DISPATCH
     functions: dict = field(default_factory=dict)  # name -> Location (src/native definitions)
     kernels: list = field(default_factory=list)  # (op name, Location) from kernels/
 
@@ -68,7 +67,7 @@ def scan(root: str) -> Provided:
             if line.lstrip().startswith("#"):
                 continue  # macro definitions name parameters, not stubs
             for m in _STUB_RE.finditer(line):
-                p.stubs.setdefault(m.group(2), {})[m.group(1) or "*"] = Location(path, lineno)
+                p.stubs.setdefault(m.group(1), Location(path, lineno))
         for m in _FUNCTION_RE.finditer(text):
             if m.group(1) not in _NOT_FUNCTIONS:
                 p.functions.setdefault(m.group(1), Location(path, _line_of(text, m.start())))

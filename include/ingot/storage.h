@@ -9,12 +9,13 @@
 
 namespace ingot {
 
-// Hands out raw device memory. One per device type; CPU memory is 64-byte aligned.
+// Hands out raw memory of one device type (each backend registers its own; CPU memory is
+// 64-byte aligned, CUDA memory comes from stream-ordered pools). `device` picks the device's index.
 class Allocator {
  public:
   virtual ~Allocator() = default;
-  virtual void* allocate(size_t nbytes) = 0;
-  virtual void deallocate(void* ptr) = 0;
+  virtual void* allocate(size_t nbytes, Device device) = 0;
+  virtual void deallocate(void* ptr, Device device) = 0;
 };
 
 // The allocator registered for `type`; throws NotImplementedError when none is.

@@ -90,11 +90,11 @@ void convert_into(ScalarArg& dst, ScalarType to, const void* src, ScalarType fro
   });
 }
 
-std::string dtype_list(const std::vector<KernelSignature>& sigs) {
+std::string dtype_list(const std::vector<const KernelSignature*>& sigs) {
   std::vector<ScalarType> seen;  // several signatures may share an input dtype
   std::string out;
-  for (const KernelSignature& s : sigs) {
-    const ScalarType t = s.inputs[s.ninputs - 1];
+  for (const KernelSignature* s : sigs) {
+    const ScalarType t = s->inputs[s->ninputs - 1];
     if (std::find(seen.begin(), seen.end(), t) != seen.end()) continue;
     seen.push_back(t);
     out += detail::concat(out.empty() ? "" : ", ", dtype_name(t));
@@ -103,47 +103,6 @@ std::string dtype_list(const std::vector<KernelSignature>& sigs) {
 }
 
 }  // namespace
-
-std::string_view flavor_name(KernelFlavor flavor) {
-  switch (flavor) {
-    case KernelFlavor::Dense:
-      return "dense";
-    case KernelFlavor::Scalar:
-      return "scalar";
-    case KernelFlavor::Broadcast:
-      return "broadcast";
-    case KernelFlavor::Strided:
-      return "strided";
-    case KernelFlavor::Cast:
-      return "cast";
-  }
-  return "unknown";
-}
-
-std::string kernel_name(const KernelSignature& sig, KernelFlavor flavor) {
-  std::string name = sig.op;
-  for (std::string_view part : {flavor_name(flavor), dtype_name(sig.out), dtype_name(sig.inputs[sig.ninputs - 1])}) {
-    name += '_';
-    name += part;
-  }
-  if (sig.alpha) {
-    name += '_';
-    name += dtype_name(*sig.alpha);
-  }
-  return name;
-}
-
-void KernelLibrary::add_signature(const KernelSignature& sig) {
-  KernelSignature named = sig;
-  for (KernelFlavor flavor : kAllFlavors) named.names[static_cast<size_t>(flavor)] = kernel_name(sig, flavor);
-  ops_[sig.op].push_back(std::move(named));
-}
-
-const std::vector<KernelSignature>& KernelLibrary::signatures(std::string_view op) const {
-  static const std::vector<KernelSignature> kNone;
-  const auto it = ops_.find(op);
-  return it == ops_.end() ? kNone : it->second;
-}
 
 void KernelLibrary::exec_unary_kernel(TensorIteratorBase& iter, std::string_view op) {
   exec(iter, op, 1, nullptr);
@@ -171,10 +130,10 @@ void KernelLibrary::exec(TensorIteratorBase& iter, std::string_view op, int ninp
 }
 
 void KernelLibrary::exec_32bit(const TensorIteratorBase& it, std::string_view op, const Scalar* alpha) {
-  const std::vector<KernelSignature>& sigs = signatures(op);
+  const std::vector<const KernelSignature*>& sigs = kernel_registry().signatures(op);
   const auto find = [&](auto&& pred) -> const KernelSignature* {
-    for (const KernelSignature& s : sigs) {
-      if (s.ninputs == it.ninputs() && s.alpha.has_value() == (alpha != nullptr) && pred(s)) return &s;
+    for (const KernelSignature* s : sigs) {
+      if (s->ninputs == it.ninputs() && s->alpha.has_value() == (alpha != nullptr) && pred(*s)) return s;
     }
     return nullptr;
   };
@@ -205,11 +164,11 @@ void KernelLibrary::exec_32bit(const TensorIteratorBase& it, std::string_view op
   if (alpha) {
     visit_dtype(*sig->alpha, [&](auto t) { args.alpha.set(alpha->to<typename decltype(t)::type>()); });
   }
-  launch(sig->names[static_cast<size_t>(flavor)], args, it.numel());
+  launch(*sig, flavor, args, it.numel());
 }
 
 void KernelLibrary::throw_missing(const TensorIteratorBase& it, std::string_view op) const {
-  const std::vector<KernelSignature>& sigs = signatures(op);
+  const std::vector<const KernelSignature*>& sigs = kernel_registry().signatures(op);
   INGOT_CHECK(!sigs.empty(), NotImplementedError, op, ": no ", device_type_name(device_type()),
               " kernels are registered for this op");
   throw NotImplementedError(detail::concat(
@@ -229,10 +188,10 @@ void register_kernel_library(DeviceType device, KernelLibrary* library) {
   library_table()[static_cast<int>(device)] = library;
 }
 
-KernelLibrary& kernel_library(DeviceType device) {
+KernelLibrary& kernel_library(DeviceType device, std::string_view op) {
   KernelLibrary* lib = library_table()[static_cast<int>(device)];
-  INGOT_CHECK(lib != nullptr, NotImplementedError, "kernel_library: no kernel library for device ",
-              device_type_name(device), " in this build");
+  INGOT_CHECK(lib != nullptr, NotImplementedError, op, ": not implemented for device ", device_type_name(device),
+              " (no ", device_type_name(device), " kernel library in this build)");
   return *lib;
 }
 

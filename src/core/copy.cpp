@@ -1,9 +1,10 @@
 // Tensor::copy_, fill_, contiguous, clone and to(): all run through TensorIterator and the
-// backend's copy/fill kernels.
+// backend's kernel library (the `copy` kernel of kernels/ops/copy.h).
 #include <cmath>
 #include <limits>
 
-#include "backend/cpu/copy.h"
+#include "backend/kernel_library.h"
+#include "core/element.h"
 #include "ingot/factories.h"
 #include "iter/memory_overlap.h"
 
@@ -11,10 +12,8 @@ namespace ingot {
 
 namespace {
 
-void run_copy(const TensorIteratorBase& iter) {
-  INGOT_CHECK(iter.device_type() == kCPU, NotImplementedError, iter.name(),
-              ": not implemented for device ", iter.device());
-  cpu_copy_kernel(iter);
+void run_copy(TensorIteratorBase& iter) {
+  kernel_library(iter.device_type(), iter.name()).exec_unary_kernel(iter, "copy");
 }
 
 // A new tensor with `self`'s values as `dtype`, laid out in `self`'s dim order.
@@ -89,10 +88,16 @@ Tensor& Tensor::copy_(const Tensor& src) {
 Tensor& Tensor::fill_(const Scalar& value) {
   INGOT_CHECK(defined(), ValueError, "fill_: called on an undefined tensor");
   check_fill_value(value, dtype());
-  auto iter = TensorIteratorConfig().name("fill_").add_output(*this).resize_outputs(false).build();
-  INGOT_CHECK(iter.device_type() == kCPU, NotImplementedError, "fill_: not implemented for device ",
-              iter.device());
-  cpu_fill_kernel(iter, value);
+  // The value as a 0-d host tensor of self's dtype: the kernel library lifts it into a parameter.
+  Tensor value_tensor = empty({}, dtype());
+  write_element(dtype(), value_tensor.data_ptr(), value);
+  auto iter = TensorIteratorConfig()
+                  .name("fill_")
+                  .add_output(*this)
+                  .add_input(value_tensor)
+                  .resize_outputs(false)
+                  .build();
+  run_copy(iter);
   return *this;
 }
 

@@ -3,6 +3,7 @@
 
 #include "ingot/dtype.h"
 #include "ingot/scalar.h"
+#include "kernels/cast.h"
 
 namespace ingot {
 
@@ -14,11 +15,24 @@ inline Scalar read_element(ScalarType dtype, const void* p) {
   });
 }
 
+// `value` converted to T by the kernels' element conversion (kernels/cast.h), from its own kind.
+template <typename T>
+T convert_scalar(const Scalar& value) {
+  switch (value.kind()) {
+    case Scalar::Kind::Float:
+      return convert<T>(value.to<double>());
+    case Scalar::Kind::Int:
+      return convert<T>(value.to<int64_t>());
+    default:
+      return convert<T>(value.to<bool>());
+  }
+}
+
 // Stores `value` converted to `dtype` at `p` (host memory).
 inline void write_element(ScalarType dtype, void* p, const Scalar& value) {
   visit_dtype(dtype, [p, &value](auto tag) {
     using T = typename decltype(tag)::type;
-    *static_cast<T*>(p) = value.to<T>();
+    *static_cast<T*>(p) = convert_scalar<T>(value);
   });
 }
 

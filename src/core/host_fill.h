@@ -7,18 +7,9 @@
 
 #include "core/shape.h"
 #include "ingot/factories.h"
+#include "kernels/cast.h"
 
 namespace ingot {
-
-// C++ conversion, through float for the 16-bit floating types (which convert from float only).
-template <typename T, typename V>
-T convert_to(V v) {
-  if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) {
-    return T(static_cast<float>(v));
-  } else {
-    return static_cast<T>(v);
-  }
-}
 
 // value(type_tag<T>, int64_t i) -> T for each element i.
 template <typename F>

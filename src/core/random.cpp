@@ -56,7 +56,7 @@ Tensor rand(IntArrayRef sizes, TensorOptions options, Generator* gen) {
       return philox::uniform_double(r.w[1], r.w[0]);
     } else {
       // Integer dtypes were rejected above; this branch only runs for the float types.
-      return convert_to<T>(philox::uniform_float(r, uniform_digits<T>()));
+      return convert<T>(philox::uniform_float(r, uniform_digits<T>()));
     }
   });
 }
@@ -65,7 +65,7 @@ Tensor randn(IntArrayRef sizes, TensorOptions options, Generator* gen) {
   check_floating("randn", options.dtype_);
   return draw("randn", sizes, options, gen, [](auto tag, const philox::Counter& r) {
     using T = typename decltype(tag)::type;
-    return convert_to<T>(philox::normal_double(r));
+    return convert<T>(philox::normal_double(r));
   });
 }
 
@@ -90,7 +90,7 @@ Tensor randint(int64_t low, int64_t high, IntArrayRef sizes, TensorOptions optio
   const uint64_t range = static_cast<uint64_t>(high) - static_cast<uint64_t>(low);
   return draw("randint", sizes, options, gen, [low, range](auto tag, const philox::Counter& r) {
     using T = typename decltype(tag)::type;
-    return convert_to<T>(philox::integer_in_range(r, low, range));
+    return convert<T>(philox::integer_in_range(r, low, range));
   });
 }
 

@@ -51,18 +51,18 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step,
       return fill_on_host({n}, opts, [a, c](auto tag, int64_t i) {
         const uint64_t v =
             static_cast<uint64_t>(a) + static_cast<uint64_t>(i) * static_cast<uint64_t>(c);
-        return convert_to<typename decltype(tag)::type>(static_cast<int64_t>(v));
+        return convert<typename decltype(tag)::type>(static_cast<int64_t>(v));
       });
     }
     return fill_on_host({n}, opts, [s, st](auto tag, int64_t i) {
-      return convert_to<typename decltype(tag)::type>(s + static_cast<double>(i) * st);
+      return convert<typename decltype(tag)::type>(s + static_cast<double>(i) * st);
     });
   }
   const double length = std::ceil((e - s) / st);
   INGOT_CHECK(length < 9.2e18, ValueError, "arange: start ", start, ", end ", end, " and step ",
               step, " give too many values (", length, ")");
   return fill_on_host({static_cast<int64_t>(length)}, opts, [s, st](auto tag, int64_t i) {
-    return convert_to<typename decltype(tag)::type>(s + static_cast<double>(i) * st);
+    return convert<typename decltype(tag)::type>(s + static_cast<double>(i) * st);
   });
 }
 
@@ -77,7 +77,7 @@ Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, TensorOpt
   return fill_on_host({steps}, options, [=](auto tag, int64_t i) {
     const double v = i < steps / 2 ? a + step * static_cast<double>(i)
                                    : b - step * static_cast<double>(steps - 1 - i);
-    return convert_to<typename decltype(tag)::type>(v);
+    return convert<typename decltype(tag)::type>(v);
   });
 }
 

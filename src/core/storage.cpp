@@ -6,10 +6,10 @@ Storage Storage::allocate(size_t nbytes, Device device) {
   Allocator& allocator = allocator_for(device.type);
   Storage s;
   s.impl_ = std::make_shared<Impl>();
-  s.impl_->data = allocator.allocate(nbytes);
+  s.impl_->data = allocator.allocate(nbytes, device);
   s.impl_->nbytes = nbytes;
   s.impl_->device = device;
-  s.impl_->deleter = [&allocator](void* p) { allocator.deallocate(p); };
+  s.impl_->deleter = [&allocator, device](void* p) { allocator.deallocate(p, device); };
   return s;
 }
 

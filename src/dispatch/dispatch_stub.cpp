@@ -9,8 +9,8 @@ void throw_not_implemented(std::string_view op, DeviceType device) {
 }
 
 namespace detail {
-void throw_duplicate_kernel(std::string_view op, DeviceType device) {
-  throw ValueError(concat(op, ": a second kernel was registered for device ", device));
+void throw_duplicate_kernel(std::string_view op) {
+  throw ValueError(concat(op, ": a second kernel was registered for its stub"));
 }
 }  // namespace detail
 

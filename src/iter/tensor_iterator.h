@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,10 +22,6 @@ struct OperandInfo {
   bool is_output = false;
   bool will_resize = false;  // output allocated or resized by the iterator
 };
-
-// Below this many elements CPU loops (for_each, cpu_kernel, the CPU kernel library) run on the
-// calling thread; above it they split into OpenMP chunks.
-inline constexpr int64_t kCpuGrainSize = 32768;
 
 class TensorIteratorBase;
 class TensorIterator;
@@ -77,10 +72,6 @@ class TensorIteratorConfig {
 
 class TensorIteratorBase {
  public:
-  // A loop body over `n` elements of one inner row: data[i] is operand i's first element,
-  // strides[i] its byte stride along the row.
-  using loop1d_t = std::function<void(char** data, const int64_t* strides, int64_t n)>;
-
   int ndim() const { return static_cast<int>(shape_.size()); }
   IntArrayRef shape() const { return shape_; }
   int64_t numel() const;
@@ -115,11 +106,6 @@ class TensorIteratorBase {
   std::vector<TensorIteratorBase> with_32bit_indexing() const;
   // Restricts dim `dim` to [start, start + size), moving the data pointers.
   void narrow(int dim, int64_t start, int64_t size);
-
-  // Runs `loop` over every inner row, in parallel chunks (OpenMP) above `grain_size` elements.
-  void for_each(const loop1d_t& loop, int64_t grain_size = kCpuGrainSize) const;
-  // Runs `loop` over linear element range [begin, end) on this thread.
-  void serial_for_each(const loop1d_t& loop, int64_t begin, int64_t end) const;
 
   // Names the op in the error messages of a following build_* call ("atan2: shapes ...").
   void set_name(std::string_view op_name) { name_ = std::string(op_name); }

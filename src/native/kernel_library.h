@@ -10,16 +10,16 @@ namespace ingot::native {
 
 struct KernelLibraryFront {
   void exec_unary_kernel(TensorIteratorBase& iter, std::string_view op) const {
-    kernel_library(iter.device_type()).exec_unary_kernel(iter, op);
+    kernel_library(iter.device_type(), iter.name()).exec_unary_kernel(iter, op);
   }
   void exec_binary_kernel(TensorIteratorBase& iter, std::string_view op) const {
-    kernel_library(iter.device_type()).exec_binary_kernel(iter, op);
+    kernel_library(iter.device_type(), iter.name()).exec_binary_kernel(iter, op);
   }
   void exec_binary_kernel(TensorIteratorBase& iter, std::string_view op, const Scalar& alpha) const {
-    kernel_library(iter.device_type()).exec_binary_kernel(iter, op, alpha);
+    kernel_library(iter.device_type(), iter.name()).exec_binary_kernel(iter, op, alpha);
   }
   void exec_ternary_kernel(TensorIteratorBase& iter, std::string_view op) const {
-    kernel_library(iter.device_type()).exec_ternary_kernel(iter, op);
+    kernel_library(iter.device_type(), iter.name()).exec_ternary_kernel(iter, op);
   }
 };
 

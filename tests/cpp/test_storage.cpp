@@ -48,11 +48,11 @@ TEST(Storage, FromBlobRunsDeleterOnceWhenLastReferenceGoes) {
 TEST(Storage, CustomAllocatorCanBeRegistered) {
   struct Counting final : Allocator {
     int allocs = 0, frees = 0;
-    void* allocate(size_t n) override {
+    void* allocate(size_t n, Device) override {
       ++allocs;
       return ::operator new(n == 0 ? 1 : n);
     }
-    void deallocate(void* p) override {
+    void deallocate(void* p, Device) override {
       ++frees;
       ::operator delete(p);
     }

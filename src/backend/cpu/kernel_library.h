@@ -1,31 +1,39 @@
-// The CPU kernel library: kernels are function pointers registered by name at static-init time
-// (one generated translation unit per kernels/ops/*.h), run in parallel chunks over OpenMP.
+// The CPU kernel library, ingot's one CPU elementwise engine: kernels are function pointers that
+// the generated registration units attach to signatures of the shared registry at static-init
+// time; a launch runs them in parallel chunks over OpenMP.
 #pragma once
 
-#include <string>
+#include <array>
 #include <string_view>
-#include <unordered_map>
+#include <vector>
 
 #include "backend/kernel_library.h"
 
 namespace ingot::cpu {
 
+// Below this many elements a launch runs on the calling thread; above it, in OpenMP chunks.
+inline constexpr int64_t kCpuGrainSize = 32768;
+
+// Threads a parallel launch may use (1 without OpenMP).
+int cpu_num_threads();
+
 // Runs elements [begin, end) of a kernel's iteration.
 using KernelFn = void (*)(const ElementwiseArgs& args, int64_t begin, int64_t end);
+using FlavorFns = std::array<KernelFn, kNumFlavors>;
 
 class CpuKernelLibrary final : public KernelLibrary {
  public:
   DeviceType device_type() const override { return kCPU; }
-  void register_kernel(const std::string& name, KernelFn fn);
-  // nullptr when no kernel has this name.
+  // Attaches the flavors of registered signature `id`.
+  void attach(int id, const FlavorFns& fns);
+  // nullptr when no kernel has this name (tools and tests; launches never look up names).
   KernelFn find_kernel(std::string_view name) const;
-  size_t num_kernels() const { return kernels_.size(); }
 
- protected:
-  void launch(const std::string& name, const ElementwiseArgs& args, int64_t numel) override;
+  void launch(const KernelSignature& sig, KernelFlavor flavor, const ElementwiseArgs& args,
+              int64_t numel) override;
 
  private:
-  StringMap<KernelFn> kernels_;
+  std::vector<FlavorFns> fns_;  // by signature id
 };
 
 CpuKernelLibrary& cpu_kernel_library();
