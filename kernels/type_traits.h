@@ -125,7 +125,7 @@ template <typename T>
 using make_unsigned_t = typename make_unsigned<T>::type;
 
 template <typename T>
-T&& declval() noexcept;
+INGOT_HOST_DEVICE T&& declval() noexcept;
 
 // A compile-time list of indices (std::integer_sequence is not portable to NVRTC).
 template <int... I>
