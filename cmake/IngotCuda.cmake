@@ -20,6 +20,15 @@ function(ingot_cuda_add_tests target)
   target_sources(${target} PRIVATE ${tests})
   target_include_directories(${target} SYSTEM PRIVATE ${INGOT_CUDA_INCLUDE_DIR})
   target_compile_definitions(${target} PRIVATE INGOT_HAS_CUDA=1)
+  # The embedder must refuse a header whose #include it cannot resolve (NVRTC would fail later).
+  add_test(NAME embed_sources_rejects_unresolved_include
+           COMMAND ${Python3_EXECUTABLE} -m codegen.embed_sources
+                   --output ${CMAKE_CURRENT_BINARY_DIR}/unresolved_include.cpp
+                   --include-root ${PROJECT_SOURCE_DIR}/tests/cpp/cuda/fixtures
+                   ${PROJECT_SOURCE_DIR}/tests/cpp/cuda/fixtures/unresolved_include.h
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(embed_sources_rejects_unresolved_include PROPERTIES
+                       PASS_REGULAR_EXPRESSION "does/not/exist.h\" is not under any include root")
 endfunction()
 
 if(NOT INGOT_CUDA)
@@ -28,8 +37,31 @@ if(NOT INGOT_CUDA)
 endif()
 message(STATUS "ingot: CUDA backend on (headers in ${INGOT_CUDA_INCLUDE_DIR})")
 
+# NVRTC sees only what the library embeds: kernels/, the portable ingot/ headers and the
+# CUDA-only device templates, closed over their #include "..." lines by the script.
+file(GLOB_RECURSE INGOT_EMBED_KERNELS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/kernels/*)
+file(GLOB INGOT_EMBED_DEVICE CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/backend/cuda/device/*.cuh)
+file(GLOB INGOT_EMBED_INCLUDES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/include/ingot/*.h)
+set(INGOT_EMBED_PORTABLE ${PROJECT_SOURCE_DIR}/include/ingot/portable.h
+    ${PROJECT_SOURCE_DIR}/include/ingot/half.h ${PROJECT_SOURCE_DIR}/include/ingot/scalar_type.h)
+set(INGOT_EMBEDDED_SOURCES_CPP ${INGOT_GENERATED_DIR}/embedded_kernel_sources.cpp)
+add_custom_command(
+  OUTPUT ${INGOT_EMBEDDED_SOURCES_CPP}
+  COMMAND ${Python3_EXECUTABLE} -m codegen.embed_sources --output ${INGOT_EMBEDDED_SOURCES_CPP}
+          --include-root ${PROJECT_SOURCE_DIR} --include-root ${PROJECT_SOURCE_DIR}/include
+          --include-root ${PROJECT_SOURCE_DIR}/src
+          ${INGOT_EMBED_KERNELS} ${INGOT_EMBED_PORTABLE} ${INGOT_EMBED_DEVICE}
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  DEPENDS ${PROJECT_SOURCE_DIR}/codegen/embed_sources.py ${PROJECT_SOURCE_DIR}/codegen/generate.py
+          ${INGOT_EMBED_KERNELS} ${INGOT_EMBED_INCLUDES} ${INGOT_EMBED_DEVICE}
+  COMMENT "Embedding kernel headers for NVRTC"
+  VERBATIM)
+
 file(GLOB INGOT_CUDA_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/backend/cuda/*.cpp)
-target_sources(ingot PRIVATE ${INGOT_CUDA_SOURCES})
+target_sources(ingot PRIVATE ${INGOT_CUDA_SOURCES} ${INGOT_EMBEDDED_SOURCES_CPP})
 target_include_directories(ingot SYSTEM PRIVATE ${INGOT_CUDA_INCLUDE_DIR})
 target_compile_definitions(ingot PRIVATE INGOT_HAS_CUDA=1)
 target_link_libraries(ingot PRIVATE ${CMAKE_DL_LIBS})
+# Part of every kernel cache key; only the cache's file needs it.
+set_property(SOURCE ${PROJECT_SOURCE_DIR}/src/backend/cuda/compile_cache.cpp APPEND PROPERTY
+             COMPILE_DEFINITIONS INGOT_VERSION="${PROJECT_VERSION}")
