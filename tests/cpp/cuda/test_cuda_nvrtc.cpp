@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "backend/cuda/compile_cache.h"
 #include "backend/cuda/embedded_sources.h"
 #include "backend/cuda/nvrtc.h"
 #include "backend/cuda/sha256.h"
@@ -173,6 +174,26 @@ TEST(CudaEmbeddedSources, HoldTheKernelsAndThePortableHeadersByIncludePath) {
     EXPECT_NE(std::find(names.begin(), names.end(), want), names.end()) << want;
   }
   EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
+}
+
+// The path the kernel library takes: key with the embedded digest, compile once, then a later
+// process (a fresh cache) loads the module from disk.
+TEST(CudaNvrtc, ARealModuleRoundTripsThroughTheDiskCache) {
+  SKIP_WITHOUT_NVRTC();
+  const fs::path dir =
+      fs::temp_directory_path() / ("ingot_nvrtc_cache_" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  cuda::CompileRequest request = add_kernel_request(9, 0);
+  request.headers_digest = std::string(cuda::embedded_kernel_sources_digest());
+  const auto compiled = cuda::KernelCache({dir}).get_or_compile(request);
+  cuda::KernelCache later({dir});
+  const auto start = std::chrono::steady_clock::now();
+  const auto loaded = later.get_or_compile(request);
+  std::cout << "[ timing ] disk cache hit (key + read + verify): " << milliseconds_since(start)
+            << " ms for " << loaded->image.size() << " bytes\n";
+  EXPECT_EQ(later.stats().disk_hits, 1u);
+  EXPECT_EQ(loaded->image, compiled->image);
+  fs::remove_all(dir);
 }
 
 // The generator hashes with Python's hashlib; the same digest here checks both sides.
