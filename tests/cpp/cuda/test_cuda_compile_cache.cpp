@@ -14,6 +14,7 @@
 
 #include "backend/cuda/cache_file.h"
 #include "backend/cuda/compile_cache.h"
+#include "scoped_env.h"
 
 namespace cuda = ingot::cuda;
 namespace fs = std::filesystem;
@@ -193,18 +194,23 @@ TEST_F(CudaKernelCache, UnusableDirectoryWarnsOnceAndKeepsWorkingInMemory) {
 }
 
 TEST_F(CudaKernelCache, EnvironmentSelectsOrDisablesTheDirectory) {
-  setenv("INGOT_CACHE_DIR", dir_.c_str(), 1);
+  ScopedEnv disable("INGOT_DISABLE_DISK_CACHE", std::nullopt);
+  ScopedEnv dir("INGOT_CACHE_DIR", dir_.string());
   EXPECT_EQ(cuda::KernelCacheConfig::from_environment().directory, dir_);
-  setenv("INGOT_DISABLE_DISK_CACHE", "1", 1);
-  EXPECT_TRUE(cuda::KernelCacheConfig::from_environment().directory.empty());
-  cuda::KernelCache cache(cuda::KernelCacheConfig::from_environment());
-  get(cache, key_);
-  EXPECT_FALSE(fs::exists(dir_));
-  unsetenv("INGOT_DISABLE_DISK_CACHE");
-  unsetenv("INGOT_CACHE_DIR");
-  setenv("XDG_CACHE_HOME", "/xdg", 1);
+  {
+    ScopedEnv off("INGOT_DISABLE_DISK_CACHE", "1");
+    EXPECT_TRUE(cuda::KernelCacheConfig::from_environment().directory.empty());
+    cuda::KernelCache cache(cuda::KernelCacheConfig::from_environment());
+    get(cache, key_);
+    EXPECT_FALSE(fs::exists(dir_));
+  }
+  ScopedEnv no_dir("INGOT_CACHE_DIR", std::nullopt);
+  ScopedEnv xdg("XDG_CACHE_HOME", "/xdg");
   EXPECT_EQ(cuda::KernelCacheConfig::from_environment().directory, fs::path("/xdg/ingot/kernels"));
-  unsetenv("XDG_CACHE_HOME");
+  ScopedEnv relative_xdg("XDG_CACHE_HOME", "relative");
+  ScopedEnv home("HOME", "/home/someone");
+  EXPECT_EQ(cuda::KernelCacheConfig::from_environment().directory,
+            fs::path("/home/someone/.cache/ingot/kernels"));
 }
 
 TEST(CudaCacheKey, ChangesWithEverythingThatChangesTheBinary) {

@@ -16,6 +16,7 @@
 #include "backend/cuda/nvrtc.h"
 #include "backend/cuda/sha256.h"
 #include "ingot/error.h"
+#include "scoped_env.h"
 
 namespace cuda = ingot::cuda;
 namespace fs = std::filesystem;
@@ -48,13 +49,6 @@ double milliseconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
       .count();
 }
-
-// Sets an environment variable for the life of the object.
-struct ScopedEnv {
-  std::string name;
-  ScopedEnv(const char* n, const std::string& value) : name(n) { setenv(n, value.c_str(), 1); }
-  ~ScopedEnv() { unsetenv(name.c_str()); }
-};
 
 }  // namespace
 
