@@ -33,6 +33,8 @@ endfunction()
 
 if(NOT INGOT_CUDA)
   message(STATUS "ingot: CUDA backend off (INGOT_CUDA=OFF or no cuda.h/nvrtc.h found)")
+  # The public CUDA API (ingot/cuda.h) still answers: no devices.
+  target_sources(ingot PRIVATE ${PROJECT_SOURCE_DIR}/src/backend/cuda/unavailable.cpp)
   return()
 endif()
 message(STATUS "ingot: CUDA backend on (headers in ${INGOT_CUDA_INCLUDE_DIR})")
@@ -40,7 +42,7 @@ message(STATUS "ingot: CUDA backend on (headers in ${INGOT_CUDA_INCLUDE_DIR})")
 # NVRTC sees only what the library embeds: kernels/, the portable ingot/ headers and the
 # CUDA-only device templates, closed over their #include "..." lines by the script.
 file(GLOB_RECURSE INGOT_EMBED_KERNELS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/kernels/*)
-file(GLOB INGOT_EMBED_DEVICE CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/backend/cuda/device/*.cuh)
+file(GLOB INGOT_EMBED_DEVICE CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/backend/cuda/device/*)
 file(GLOB INGOT_EMBED_INCLUDES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/include/ingot/*.h)
 set(INGOT_EMBED_PORTABLE ${PROJECT_SOURCE_DIR}/include/ingot/portable.h
     ${PROJECT_SOURCE_DIR}/include/ingot/half.h ${PROJECT_SOURCE_DIR}/include/ingot/scalar_type.h)
@@ -58,6 +60,7 @@ add_custom_command(
   VERBATIM)
 
 file(GLOB INGOT_CUDA_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/backend/cuda/*.cpp)
+list(FILTER INGOT_CUDA_SOURCES EXCLUDE REGEX "/unavailable\\.cpp$")
 target_sources(ingot PRIVATE ${INGOT_CUDA_SOURCES} ${INGOT_EMBEDDED_SOURCES_CPP})
 target_include_directories(ingot SYSTEM PRIVATE ${INGOT_CUDA_INCLUDE_DIR})
 target_compile_definitions(ingot PRIVATE INGOT_HAS_CUDA=1)
@@ -65,3 +68,11 @@ target_link_libraries(ingot PRIVATE ${CMAKE_DL_LIBS})
 # Part of every kernel cache key; only the cache's file needs it.
 set_property(SOURCE ${PROJECT_SOURCE_DIR}/src/backend/cuda/compile_cache.cpp APPEND PROPERTY
              COMPILE_DEFINITIONS INGOT_VERSION="${PROJECT_VERSION}")
+
+# ingot-precompile: every registered kernel through NVRTC into the cache (CI runs it: no GPU needed).
+add_executable(ingot-precompile ${PROJECT_SOURCE_DIR}/tools/ingot_precompile.cpp)
+target_link_libraries(ingot-precompile PRIVATE ingot::ingot)
+ingot_set_warnings(ingot-precompile)
+set_target_properties(ingot-precompile PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tools
+                                                  INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
+install(TARGETS ingot-precompile RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

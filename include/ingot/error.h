@@ -34,6 +34,10 @@ class NotImplementedError : public Error {
 class AcceleratorError : public Error {
   using Error::Error;
 };
+// A device allocation failed for lack of memory (Python: MemoryError).
+class OutOfMemoryError : public Error {
+  using Error::Error;
+};
 // Runtime kernel compilation failed.
 class CompileError : public Error {
   using Error::Error;

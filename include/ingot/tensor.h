@@ -128,6 +128,7 @@ class Tensor {
   Tensor contiguous() const;
   Tensor clone() const;
   Tensor to(ScalarType dtype, bool copy = false) const;
+  Tensor to(Device device, bool copy = false) const;  // contiguous on the new device
 
   // in place
   Tensor& copy_(const Tensor& src);  // broadcasts src and converts dtype

@@ -16,7 +16,7 @@ from ingot._dtype import finfo, iinfo
 from ingot._creation import (arange, asarray, empty, empty_like, eye, from_dlpack, full, full_like,
                              linspace, manual_seed, ones, ones_like, rand, randint, randn, zeros,
                              zeros_like)
-from ingot import _generated_ops, _tensor
+from ingot import _generated_ops, _tensor, cuda
 
 __version__ = "0.1.0"
 

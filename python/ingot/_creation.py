@@ -66,7 +66,14 @@ def asarray(obj, dtype=None, device=None, copy=None) -> Tensor:
     """
     dtype = to_dtype(dtype)
     if device is not None and _device(device) != _CPU:
-        raise NotImplementedError(f"asarray: creating tensors on {device} is not available yet")
+        # Built on the host (sharing memory where it can), then copied once to the device.
+        if isinstance(obj, Tensor) or hasattr(obj, "__dlpack_device__"):
+            src = obj if isinstance(obj, Tensor) else _C.from_dlpack(obj, copy=None)
+            if src.device == _device(device):
+                return asarray(src, dtype, copy=copy)
+        if copy is False:
+            raise ValueError(f"asarray: moving the data to {device} needs a copy, but copy=False")
+        return asarray(obj, dtype).to(_device(device))
     if isinstance(obj, Tensor):
         t = obj
     elif isinstance(obj, (np.ndarray, np.generic)):  # NumPy values keep their dtype

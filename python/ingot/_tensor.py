@@ -14,9 +14,10 @@ _BF16 = BY_NAME["bfloat16"]
 
 
 def numpy(self) -> np.ndarray:
-    """A NumPy array sharing this tensor's memory (bfloat16 needs ml_dtypes)."""
+    """A NumPy array sharing this tensor's memory (bfloat16 needs ml_dtypes); a device tensor is
+    copied to the host first (which waits for the device)."""
     if not self.device == "cpu":
-        raise TypeError(f"numpy: the tensor is on {self.device}; copy it to the CPU first")
+        return numpy(self.to("cpu"))
     if self.dtype == _BF16:
         if _ml_dtypes is None:
             raise TypeError("numpy: bfloat16 tensors need the ml_dtypes package")
@@ -26,6 +27,8 @@ def numpy(self) -> np.ndarray:
 
 def _values(self) -> np.ndarray:
     """A NumPy array of the values, bfloat16 widened to float32 (for printing and tolist)."""
+    if not self.device == "cpu":
+        return _values(self.to("cpu"))
     if self.dtype == _BF16:
         return (raw_numpy(self).astype(np.int32) << 16).astype(np.uint32).view(np.float32)
     return np.from_dlpack(self)
@@ -47,8 +50,6 @@ _IMPLIED_DTYPES = ("float32", "int64", "bool")
 
 
 def __repr__(self):
-    if not self.device == "cpu":
-        return f"tensor(<{self.device}>, shape={self.shape}, dtype={self.dtype}, device='{self.device}')"
     prefix = "tensor("
     values = _values(self)
     if values.size == 0 and values.ndim > 1:
@@ -57,11 +58,13 @@ def __repr__(self):
         text = np.array2string(values, separator=", ", prefix=prefix, threshold=1000)
     if self.dtype.name not in _IMPLIED_DTYPES or values.size == 0:
         text += f", dtype={self.dtype}"
+    if not self.device == "cpu":
+        text += f", device='{self.device}'"
     return prefix + text + ")"
 
 
 def __str__(self):
-    return np.array2string(_values(self), threshold=1000) if self.device == "cpu" else repr(self)
+    return np.array2string(_values(self), threshold=1000)
 
 
 def _one_element(self, what: str):

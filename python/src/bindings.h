@@ -24,6 +24,7 @@ void bind_device(nb::module_& m);
 nb::class_<Tensor> bind_tensor(nb::module_& m);
 void bind_factories(nb::module_& m);
 void bind_dlpack(nb::module_& m, nb::class_<Tensor>& cls);
+void bind_cuda(nb::module_& m, nb::class_<Tensor>& tensor);
 // Generated from op_table.json by python/gen_op_bindings.py.
 void bind_ops(nb::module_& m);
 

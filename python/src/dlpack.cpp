@@ -8,6 +8,7 @@
 #include "bindings.h"
 #include "casters.h"
 #include "dlpack.h"
+#include "ingot/cuda.h"
 
 namespace ingot::python {
 
@@ -108,6 +109,12 @@ nb::object export_dlpack(const Tensor& self, nb::handle stream, std::optional<nb
                                  .c_str());
     }
   }
+  // The consumer reads on its stream (DLPack: None or 1 is the legacy default stream, ingot's own;
+  // -1 asks for no ordering): make that stream wait for ingot's pending work.
+  if (self.device().is_cuda() && !stream.is_none()) {
+    const int64_t s = nb::cast<int64_t>(stream);
+    if (s != -1 && s != 1) cuda::make_stream_wait(self.device().index, static_cast<std::uintptr_t>(s));
+  }
   const bool copied = copy.value_or(false);
   const Tensor t = copied ? self.clone() : self;
   const bool versioned = max_version && nb::cast<int64_t>((*max_version)[0]) >= 1;
@@ -159,9 +166,18 @@ nb::object call_dlpack(nb::handle obj, std::optional<bool> copy) {
                              .c_str());
   }
   nb::object method = obj.attr("__dlpack__");
+  // A CUDA producer orders its work before ingot's stream, the legacy default stream (DLPack: 1).
+  nb::object stream = nb::none();
+  if (nb::hasattr(obj, "__dlpack_device__")) {
+    const nb::tuple dev = nb::cast<nb::tuple>(obj.attr("__dlpack_device__")());
+    if (nb::cast<int32_t>(dev[0]) == kDLCUDA) stream = nb::int_(1);
+  }
   try {
-    if (copy) return method(nb::arg("max_version") = nb::make_tuple(kMajorVersion, kMinorVersion), nb::arg("copy") = *copy);
-    return method(nb::arg("max_version") = nb::make_tuple(kMajorVersion, kMinorVersion));
+    if (copy) {
+      return method(nb::arg("stream") = stream, nb::arg("max_version") = nb::make_tuple(kMajorVersion, kMinorVersion),
+                    nb::arg("copy") = *copy);
+    }
+    return method(nb::arg("stream") = stream, nb::arg("max_version") = nb::make_tuple(kMajorVersion, kMinorVersion));
   } catch (nb::python_error& e) {
     if (!e.matches(PyExc_TypeError)) throw;
   }

@@ -51,6 +51,8 @@ void bind_errors(nb::module_& m) {
       PyErr_SetString(PyExc_IndexError, e.what());
     } catch (const NotImplementedError& e) {
       PyErr_SetString(PyExc_NotImplementedError, e.what());
+    } catch (const OutOfMemoryError& e) {
+      PyErr_SetString(PyExc_MemoryError, e.what());
     } catch (const AcceleratorError& e) {
       PyErr_SetString(g_accelerator_error, e.what());
     } catch (const CompileError& e) {
@@ -109,6 +111,7 @@ NB_MODULE(_C, m) {
   nb::class_<ingot::Tensor> tensor = py::bind_tensor(m);
   py::bind_factories(m);
   py::bind_dlpack(m, tensor);
+  py::bind_cuda(m, tensor);
   nb::module_ ops = m.def_submodule("_ops", "Generated op entry points (see ingot/_generated_ops.py).");
   py::bind_ops(ops);
 }

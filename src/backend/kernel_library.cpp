@@ -164,7 +164,31 @@ void KernelLibrary::exec_32bit(const TensorIteratorBase& it, std::string_view op
   if (alpha) {
     visit_dtype(*sig->alpha, [&](auto t) { args.alpha.set(alpha->to<typename decltype(t)::type>()); });
   }
-  launch(*sig, flavor, args, it.numel());
+  if (it.device().is_cpu()) {
+    launch(*sig, flavor, args, it.numel(), it.device());
+    return;
+  }
+  // Host 0-d inputs of a device iterator (Python numbers) travel by value: the scalar flavor lifts
+  // one; the strided and cast flavors take one as their fixed input; any further one is copied
+  // to the device (kept alive here until the launch is enqueued; the pool orders the free).
+  std::vector<Tensor> uploaded;
+  for (int i = 0; i < it.ninputs(); ++i) {
+    const int arg = it.noutputs() + i;
+    if (!it.is_cpu_scalar(arg) || (flavor == KernelFlavor::Scalar && args.scalar_input == i)) continue;
+    if (flavor == KernelFlavor::Dense || flavor == KernelFlavor::Broadcast) {
+      flavor = KernelFlavor::Strided;
+      args.scalar_input = -1;
+    }
+    if (flavor != KernelFlavor::Scalar && args.scalar_input < 0) {
+      args.scalar_input = i;
+      convert_into(args.scalar, sig->args[i], it.data_ptr(arg), it.input_dtype(i));
+      args.data[arg] = nullptr;
+    } else {
+      uploaded.push_back(it.tensor(arg).to(it.device()));
+      args.data[arg] = static_cast<char*>(uploaded.back().data_ptr());
+    }
+  }
+  launch(*sig, flavor, args, it.numel(), it.device());
 }
 
 void KernelLibrary::throw_missing(const TensorIteratorBase& it, std::string_view op) const {

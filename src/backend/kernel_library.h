@@ -22,10 +22,15 @@ class KernelLibrary {
   void exec_binary_kernel(TensorIteratorBase& iter, std::string_view op, const Scalar& alpha);
   void exec_ternary_kernel(TensorIteratorBase& iter, std::string_view op);
 
-  // Runs one flavor of `sig` over elements [0, numel) of `args`; numel and every byte offset fit
-  // in int32. A kernel the backend cannot provide is a NotImplementedError naming it.
+  // Runs one flavor of `sig` on `device` over elements [0, numel) of `args`; numel and every byte
+  // offset fit in int32. A kernel the backend cannot provide is a NotImplementedError naming it.
   virtual void launch(const KernelSignature& sig, KernelFlavor flavor, const ElementwiseArgs& args,
-                      int64_t numel) = 0;
+                      int64_t numel, Device device) = 0;
+
+  // Copies `nbytes` between two contiguous regions, at least one of them in this backend's memory
+  // (the other may be host memory). Returns once the host may read or reuse its side.
+  virtual void copy_bytes(void* dst, Device dst_device, const void* src, Device src_device,
+                          size_t nbytes) = 0;
 
  private:
   void exec(TensorIteratorBase& iter, std::string_view op, int ninputs, const Scalar* alpha);

@@ -66,10 +66,25 @@ void check_fill_value(const Scalar& value, ScalarType dtype) {
               " without overflow");
 }
 
+// Between devices: convert and lay out on the source's device, move one contiguous block of bytes
+// through the non-CPU backend, then lay out on the destination's device.
+void copy_across_devices(Tensor& self, const Tensor& src) {
+  const Tensor packed = src.to(self.dtype()).broadcast_to(self.sizes()).contiguous();
+  Tensor landing = self.is_contiguous() ? self : empty(self.sizes(), TensorOptions(self.dtype()).device(self.device()));
+  const DeviceType backend = self.device().is_cpu() ? src.device().type : self.device().type;
+  kernel_library(backend, "copy_").copy_bytes(landing.data_ptr(), landing.device(), packed.data_ptr(), packed.device(),
+                                              landing.nbytes());
+  if (!landing.is_same(self)) self.copy_(landing);
+}
+
 }  // namespace
 
 Tensor& Tensor::copy_(const Tensor& src) {
   INGOT_CHECK(defined() && src.defined(), ValueError, "copy_: self and src must be defined tensors");
+  if (device() != src.device() && !(src.dim() == 0 && src.device().is_cpu())) {
+    copy_across_devices(*this, src);
+    return *this;
+  }
   const MemOverlap overlap = get_overlap(*this, src);
   if (overlap == MemOverlap::Full && dtype() == src.dtype()) return *this;
   // Reading all of src before writing any of self keeps overlapping copies exact.
@@ -110,6 +125,14 @@ Tensor Tensor::contiguous() const {
 }
 
 Tensor Tensor::clone() const { return copy_to_new(*this, defined() ? dtype() : kFloat32, "clone"); }
+
+Tensor Tensor::to(Device device, bool copy) const {
+  INGOT_CHECK(defined(), ValueError, "to: called on an undefined tensor");
+  if (device == this->device() && !copy) return *this;
+  Tensor out = empty(sizes(), TensorOptions(dtype()).device(device));
+  out.copy_(*this);
+  return out;
+}
 
 Tensor Tensor::to(ScalarType dtype, bool copy) const {
   INGOT_CHECK(defined(), ValueError, "to: called on an undefined tensor");

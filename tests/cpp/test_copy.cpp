@@ -247,30 +247,9 @@ TEST(To, ConvertsValuesAndKeepsShape) {
 namespace ingot {
 namespace {
 
-// A CUDA tensor that is never dereferenced; distinct slots do not overlap.
-Tensor cuda_placeholder(IntArrayRef sizes, int slot = 0) {
-  static char memory[4][64];
-  return from_blob(memory[slot], sizes, TensorOptions(kFloat32).device(Device(kCUDA)));
-}
-
-TEST(Copy, OnCudaIsNotImplementedYet) {
-  Tensor dst = cuda_placeholder({2});
-  testing::expect_error<NotImplementedError>([&] { dst.copy_(cuda_placeholder({2}, 1)); }, {"copy_", "cuda"});
-}
-
-TEST(Copy, AcrossDevicesIsValueError) {
-  Tensor dst = cuda_placeholder({2});
-  testing::expect_error<ValueError>([&] { dst.copy_(zeros({2})); }, {"copy_", "cpu", "cuda"});
-}
-
 TEST(Copy, UndefinedSourceIsValueError) {
   Tensor dst = zeros({2});
   testing::expect_error<ValueError>([&] { dst.copy_(Tensor()); }, {"copy_", "defined"});
-}
-
-TEST(Fill, OnCudaIsNotImplementedYet) {
-  Tensor t = cuda_placeholder({2});
-  testing::expect_error<NotImplementedError>([&] { t.fill_(1); }, {"fill_", "cuda"});
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "backend/cpu/kernel_library.h"
 
 #include <algorithm>
+#include <cstring>
 
 #ifdef INGOT_HAS_OPENMP
 #include <omp.h>
@@ -40,8 +41,12 @@ KernelFn CpuKernelLibrary::find_kernel(std::string_view name) const {
   return fns_[static_cast<size_t>(sig->id)][static_cast<size_t>(flavor)];
 }
 
+void CpuKernelLibrary::copy_bytes(void* dst, Device, const void* src, Device, size_t nbytes) {
+  if (nbytes > 0) std::memcpy(dst, src, nbytes);
+}
+
 void CpuKernelLibrary::launch(const KernelSignature& sig, KernelFlavor flavor,
-                              const ElementwiseArgs& args, int64_t numel) {
+                              const ElementwiseArgs& args, int64_t numel, Device) {
   const KernelFn fn = static_cast<size_t>(sig.id) < fns_.size()
                           ? fns_[static_cast<size_t>(sig.id)][static_cast<size_t>(flavor)]
                           : nullptr;

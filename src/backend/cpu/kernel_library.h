@@ -30,7 +30,9 @@ class CpuKernelLibrary final : public KernelLibrary {
   KernelFn find_kernel(std::string_view name) const;
 
   void launch(const KernelSignature& sig, KernelFlavor flavor, const ElementwiseArgs& args,
-              int64_t numel) override;
+              int64_t numel, Device device) override;
+  void copy_bytes(void* dst, Device dst_device, const void* src, Device src_device,
+                  size_t nbytes) override;
 
  private:
   std::vector<FlavorFns> fns_;  // by signature id

@@ -1,0 +1,67 @@
+// Per-op host cost on the GPU, as a ratio to a bare cuLaunchKernel of an empty kernel timed in the
+// same run (issue: CUDA backend, criterion 9). Prints JSON (microseconds per call):
+//   {"empty cuLaunchKernel": .., "ingot add(out=) C++": .., "ingot add C++": .., "ratio out=": ..}
+#include <chrono>
+#include <cstdio>
+
+#include "backend/cuda/device.h"
+#include "backend/cuda/driver.h"
+#include "backend/cuda/nvrtc.h"
+#include "backend/cuda/stream.h"
+#include "ingot/cuda.h"
+#include "ingot/ingot.h"
+
+namespace {
+
+template <typename F>
+double us_per_call(F&& fn, int n = 20000) {
+  for (int i = 0; i < 1000; ++i) fn();
+  ingot::cuda::synchronize(0);
+  double best = 1e30;
+  for (int rep = 0; rep < 5; ++rep) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < n; ++i) fn();
+    const double us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() /
+        n;
+    ingot::cuda::synchronize(0);
+    best = us < best ? us : best;
+  }
+  return best;
+}
+
+}  // namespace
+
+int main() {
+  using namespace ingot;
+  if (!cuda::is_available()) {
+    std::fprintf(stderr, "no CUDA device\n");
+    return 1;
+  }
+  const cuda::DeviceProperties& props = cuda::device_properties(0);
+  cuda::set_current_device(0);
+  cuda::CompileRequest req;
+  req.source = "extern \"C\" __global__ void empty_kernel(float* p) {}\n";
+  req.arch_major = props.major;
+  req.arch_minor = props.minor;
+  const cuda::CompiledModule mod = cuda::compile(req);
+  CUmodule module = nullptr;
+  CUfunction fn = nullptr;
+  INGOT_CU_CHECK(cuda::driver().cuModuleLoadData(&module, mod.image.data()));
+  INGOT_CU_CHECK(cuda::driver().cuModuleGetFunction(&fn, module, "empty_kernel"));
+  float* arg = nullptr;
+  void* args[] = {&arg};
+  const double bare = us_per_call([&] {
+    INGOT_CU_CHECK(
+        cuda::driver().cuLaunchKernel(fn, 1, 1, 1, 32, 1, 1, 0, cuda::stream(0), args, nullptr));
+  });
+  const TensorOptions opts = TensorOptions(kFloat32).device(Device(kCUDA, 0));
+  Tensor a = ones({16}, opts), b = ones({16}, opts), c = empty({16}, opts);
+  const double out = us_per_call([&] { add_out(c, a, b); });
+  const double fresh = us_per_call([&] { (void)add(a, b); });
+  std::printf(
+      "{\"empty cuLaunchKernel\": %.3f, \"ingot add(out=) C++\": %.3f, \"ingot add C++\": %.3f, "
+      "\"ratio out=\": %.3f, \"ratio add\": %.3f}\n",
+      bare, out, fresh, out / bare, fresh / bare);
+  return 0;
+}

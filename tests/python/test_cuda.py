@@ -1,0 +1,169 @@
+"""The CUDA backend from Python: availability, memory, copies, DLPack with PyTorch and CuPy, and
+a cross-backend check that runs every declared op on CUDA and compares it with the CPU backend.
+Device tests skip without a GPU (scripts/gpu-check runs them on one)."""
+import json
+import os
+
+import numpy as np
+import pytest
+
+import ingot
+
+GPU = ingot.cuda.is_available()
+needs_gpu = pytest.mark.skipif(not GPU, reason="no CUDA device")
+DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64"]
+
+
+def test_is_available_is_a_bool_and_agrees_with_the_device_count():
+    assert isinstance(ingot.cuda.is_available(), bool)
+    assert ingot.cuda.is_available() == (ingot.cuda.device_count() > 0)
+
+
+@pytest.mark.skipif(GPU, reason="a CUDA device is present")
+def test_without_a_gpu_device_tensors_raise_accelerator_error():
+    with pytest.raises(ingot.AcceleratorError):
+        ingot.zeros(3, device="cuda")
+
+
+@needs_gpu
+def test_asarray_to_device_and_numpy_copies_back():
+    a = np.arange(12, dtype=np.float32).reshape(3, 4)
+    t = ingot.asarray(a, device="cuda")
+    assert t.device == "cuda:0"
+    np.testing.assert_array_equal(t.numpy(), a)
+    np.testing.assert_array_equal((t * 2).T.numpy(), (a * 2).T)
+    assert repr(t).endswith("device='cuda:0')")
+    with pytest.raises(ValueError, match="copy=False"):
+        ingot.asarray(a, device="cuda", copy=False)
+
+
+@needs_gpu
+def test_memory_stats_track_live_tensors_and_the_pool_reuses_memory():
+    ingot.cuda.synchronize()
+    before = ingot.cuda.memory_stats()
+    t = ingot.empty((1 << 20,), device="cuda")
+    during = ingot.cuda.memory_stats()
+    assert during["allocated_bytes"] >= before["allocated_bytes"] + 4 * (1 << 20)
+    del t
+    after = ingot.cuda.memory_stats()
+    assert after["allocated_bytes"] == before["allocated_bytes"]
+    assert after["reserved_bytes"] >= during["allocated_bytes"] - before["allocated_bytes"]
+
+
+@needs_gpu
+def test_device_properties_describe_the_card():
+    p = ingot.cuda.get_device_properties(0)
+    assert p["major"] >= 5 and p["multi_processor_count"] > 0 and p["total_memory"] > 0
+
+
+@needs_gpu
+def test_dlpack_with_pytorch_is_zero_copy_both_ways():
+    torch = pytest.importorskip("torch")
+    x = torch.arange(10, dtype=torch.float32, device="cuda")
+    t = ingot.from_dlpack(x)
+    assert t.device == "cuda:0"
+    t.fill_(3)  # writes through to PyTorch's memory
+    assert x.sum().item() == 30
+    back = torch.from_dlpack(ingot.asarray(np.arange(5, dtype=np.int64), device="cuda") + 1)
+    assert back.device.type == "cuda" and back.tolist() == [1, 2, 3, 4, 5]
+
+
+@needs_gpu
+def test_dlpack_export_orders_a_consumer_stream_after_ingot():
+    torch = pytest.importorskip("torch")
+    big = ingot.ones((1 << 24,), device="cuda")
+    s = torch.cuda.Stream()
+    with torch.cuda.stream(s):
+        y = torch.from_dlpack(big * 2)  # torch passes its current stream; ingot makes it wait
+        total = y.sum()
+    assert total.item() == 2 * (1 << 24)
+
+
+@needs_gpu
+def test_dlpack_with_cupy_is_zero_copy_both_ways():
+    cupy = pytest.importorskip("cupy")
+    x = cupy.arange(6, dtype=cupy.int32)
+    t = ingot.from_dlpack(x)
+    t.fill_(7)
+    assert int(x.sum()) == 42
+    y = cupy.from_dlpack(ingot.asarray(np.ones(4, np.float32), device="cuda") * 5)
+    assert cupy.asnumpy(y).tolist() == [5.0] * 4
+
+
+def test_precompile_compiles_one_op_without_a_gpu(tmp_path, monkeypatch):
+    monkeypatch.setenv("INGOT_CACHE_DIR", str(tmp_path))
+    r = ingot.cuda.precompile("sm_90", jobs=2, op="neg")
+    assert r["failures"] == [] and r["modules"] > 0
+
+
+# ---- cross-backend: every declared op on CUDA equals the CPU backend ----
+
+def _op_table():
+    with open(os.path.join(os.path.dirname(ingot.__file__), "op_table.json")) as f:
+        return json.load(f)["ops"]
+
+
+def _functional(op):
+    for o in op["overloads"]:
+        if o["kind"] == "functional" and "Tensor" in o["overload"] + "Tensor" and all(
+                a["type"].startswith("Tensor") or "default" in a for a in o["arguments"]):
+            return o
+    return None
+
+
+def _inputs(n_tensor, dtype, rng):
+    shape = (5, 37)
+    out = []
+    for k in range(n_tensor):
+        if dtype == "bool":
+            v = rng.integers(0, 2, shape).astype(bool)
+        elif dtype in ("uint8",):
+            v = rng.integers(0, 6, shape).astype(np.uint8)
+        elif dtype.startswith("int"):
+            v = rng.integers(-6, 7, shape).astype(dtype)
+        else:
+            v = rng.standard_normal(shape).astype(np.float32) * 3
+        t = ingot.asarray(v)
+        if dtype in ("float16", "bfloat16", "float64"):
+            t = t.astype(getattr(ingot, dtype))
+        out.append(t if k % 2 == 0 else t.T.contiguous().T)  # mixes layouts
+    return out
+
+
+def _same(cpu, gpu, dtype):
+    a, b = cpu.numpy(), gpu.numpy()
+    if dtype in ("float16", "bfloat16", "float32", "float64") and a.dtype.kind == "f":
+        a64, b64 = a.astype(np.float64), b.astype(np.float64)
+        np.testing.assert_array_equal(np.isnan(a64), np.isnan(b64))
+        tol = {"float16": 1e-3, "bfloat16": 8e-3, "float32": 2e-7, "float64": 1e-15}[dtype]
+        np.testing.assert_allclose(b64, a64, rtol=2 * tol, atol=0, equal_nan=True)
+    else:
+        np.testing.assert_array_equal(a, b)
+
+
+@needs_gpu
+@pytest.mark.parametrize("op", [o["name"] for o in _op_table()])
+def test_every_op_on_cuda_equals_the_cpu_backend(op):
+    entry = next(o for o in _op_table() if o["name"] == op)
+    overload = _functional(entry)
+    if overload is None:
+        pytest.skip(f"{op}: no all-tensor functional overload")
+    fn = getattr(ingot, op)
+    n_tensor = sum(a["type"].startswith("Tensor") for a in overload["arguments"])
+    rng = np.random.default_rng(0)
+    compared = 0
+    for dtype in DTYPES:
+        args = _inputs(n_tensor, dtype, rng)
+        if op == "where":
+            args[0] = args[0] > 0 if dtype != "bool" else args[0]
+        try:
+            cpu = fn(*args)
+        except Exception as e:  # the same error type on both backends
+            with pytest.raises(type(e)):
+                fn(*[a.to("cuda") for a in args])
+            continue
+        gpu = fn(*[a.to("cuda") for a in args])
+        assert gpu.device == "cuda:0" and gpu.dtype == cpu.dtype
+        _same(cpu, gpu, dtype)
+        compared += 1
+    assert compared > 0
