@@ -19,6 +19,16 @@ constexpr size_t kDirectCopyLimit = size_t{1} << 20;
 
 class HostStaging {
  public:
+  // Frees the pinned buffers at exit, unless the driver has already shut down.
+  ~HostStaging() {
+    const DriverApi* api = driver_or_null();
+    if (api == nullptr || buffers_[0] == nullptr) return;
+    for (int b = 0; b < 2; ++b) {
+      api->cuEventDestroy(events_[b]);
+      api->cuMemFreeHost(buffers_[b]);
+    }
+  }
+
   // Copies host -> device (to_device) or device -> host through the pinned buffers; returns when
   // the host side may be reused (uploads) or read (downloads).
   void copy(void* dst, const void* src, size_t nbytes, bool to_device, int device) {
@@ -76,8 +86,8 @@ class HostStaging {
 };
 
 HostStaging& host_staging() {
-  static auto* staging = new HostStaging();  // pinned memory is released with the process
-  return *staging;
+  static HostStaging staging;
+  return staging;
 }
 
 }  // namespace
