@@ -7,11 +7,12 @@ from ingot._creation import _CPU, asarray
 
 def as_tensor(value, device):
     """A Python number as a 0-dim wrapped number (ranked below tensors in type promotion, as in
-    PyTorch); a tensor as itself; anything else through asarray on `device`."""
+    PyTorch), kept on the host: device kernels take it by value, with no copy to the device; a
+    tensor as itself; anything else through asarray on `device`."""
     if isinstance(value, Tensor):
         return value
     if isinstance(value, (bool, int, float)):
-        return _scalar_tensor(value, device)
+        return _scalar_tensor(value, _CPU)
     return asarray(value, device=device)
 
 

@@ -139,7 +139,10 @@ void KernelLibrary::exec_32bit(const TensorIteratorBase& it, std::string_view op
   };
   ElementwiseArgs args = bind_operands(it, op);
   KernelFlavor flavor = KernelFlavor::Strided;
-  const int lifted = lifted_scalar_input(it);
+  // Lifting reads the element on the host: only host memory (any operand of a CPU iterator, a
+  // host 0-d operand of a device one) can be lifted; a device 0-d operand is read by the kernel.
+  int lifted = lifted_scalar_input(it);
+  if (lifted >= 0 && !it.device().is_cpu() && !it.is_cpu_scalar(it.noutputs() + lifted)) lifted = -1;
   const KernelSignature* sig = find([&](const KernelSignature& s) { return dtypes_match(it, s, kAnyInput); });
   if (sig && it.is_contiguous()) {
     flavor = KernelFlavor::Dense;

@@ -38,6 +38,16 @@ def test_asarray_to_device_and_numpy_copies_back():
 
 
 @needs_gpu
+def test_python_numbers_stay_on_the_host_and_device_zero_dim_operands_are_read_on_the_device():
+    a = np.linspace(-3, 3, 50, dtype=np.float32)
+    t = ingot.asarray(a, device="cuda")
+    np.testing.assert_allclose(ingot.atan2(t, 2.0).numpy(), np.arctan2(a, np.float32(2.0)), rtol=2e-7)
+    two = ingot.asarray(np.float64(2.0), device="cuda")
+    np.testing.assert_allclose(ingot.atan2(t, two).numpy(), np.arctan2(a, np.float32(2.0)), rtol=2e-7)
+    np.testing.assert_array_equal((t.T * 3).numpy(), a * 3)
+
+
+@needs_gpu
 def test_memory_stats_track_live_tensors_and_the_pool_reuses_memory():
     ingot.cuda.synchronize()
     before = ingot.cuda.memory_stats()
