@@ -110,8 +110,8 @@ def case_inputs(lib: Lib, layout: str, dtype: str, n: int, rng):
         return a, lib.make(b_h, dtype), 3
     if layout == "row-broadcast":
         return a, lib.make(b_h[0], dtype), 2 + 1 / rows
-    if layout == "scalar":
-        return a, 2.0, 2
+    if layout == "scalar":  # a Python number; PyTorch's binary float ops want a (CPU 0-d) tensor
+        return a, (torch.tensor(2.0) if lib.name == "torch" else 2.0), 2
     if layout == "int32+float32":
         return lib.make(b_i, "int32"), a, 3
     if layout == "transposed":
