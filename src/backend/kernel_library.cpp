@@ -48,6 +48,18 @@ int lifted_scalar_input(const TensorIteratorBase& it) {
 
 constexpr int kNotBroadcast = -2;
 
+// A 2-d iteration where some operand is contiguous along dim 1 instead of dim 0 (a transposed
+// input or output), large enough in both dims to be worth walking in tiles.
+bool wants_tiles(const TensorIteratorBase& it) {
+  constexpr int64_t kMinSide = 16;
+  if (it.ndim() != 2 || it.shape()[0] < kMinSide || it.shape()[1] < kMinSide) return false;
+  for (int arg = 0; arg < it.ntensors(); ++arg) {
+    const auto item = static_cast<int64_t>(element_size(it.dtype(arg)));
+    if (it.strides(arg)[0] != item && it.strides(arg)[1] == item) return true;
+  }
+  return false;
+}
+
 // For a 2-d iteration whose rows are contiguous except for at most one input that repeats one
 // value per row: that input's index, or -1 when none repeats. kNotBroadcast otherwise.
 int broadcast_input(const TensorIteratorBase& it) {
@@ -158,6 +170,8 @@ void KernelLibrary::exec_32bit(const TensorIteratorBase& it, std::string_view op
     if (repeated != kNotBroadcast) {
       flavor = KernelFlavor::Broadcast;
       args.scalar_input = repeated;
+    } else if (wants_tiles(it)) {
+      flavor = KernelFlavor::Tiled;
     }
   } else {
     flavor = KernelFlavor::Cast;
@@ -178,7 +192,7 @@ void KernelLibrary::exec_32bit(const TensorIteratorBase& it, std::string_view op
   for (int i = 0; i < it.ninputs(); ++i) {
     const int arg = it.noutputs() + i;
     if (!it.is_cpu_scalar(arg) || (flavor == KernelFlavor::Scalar && args.scalar_input == i)) continue;
-    if (flavor == KernelFlavor::Dense || flavor == KernelFlavor::Broadcast) {
+    if (flavor == KernelFlavor::Dense || flavor == KernelFlavor::Broadcast || flavor == KernelFlavor::Tiled) {
       flavor = KernelFlavor::Strided;
       args.scalar_input = -1;
     }

@@ -16,6 +16,8 @@ std::string_view flavor_name(KernelFlavor flavor) {
       return "strided";
     case KernelFlavor::Cast:
       return "cast";
+    case KernelFlavor::Tiled:
+      return "tiled";
   }
   return "unknown";
 }

@@ -17,10 +17,12 @@
 
 namespace ingot {
 
-enum class KernelFlavor : int8_t { Dense, Scalar, Broadcast, Strided, Cast };
-inline constexpr std::array<KernelFlavor, 5> kAllFlavors = {
-    KernelFlavor::Dense, KernelFlavor::Scalar, KernelFlavor::Broadcast, KernelFlavor::Strided,
-    KernelFlavor::Cast};
+// Tiled: a 2-d iteration where some operands are contiguous along one dim and others along the
+// other (a transposed input); a backend may walk it in tiles (CUDA: through shared memory).
+enum class KernelFlavor : int8_t { Dense, Scalar, Broadcast, Strided, Cast, Tiled };
+inline constexpr std::array<KernelFlavor, 6> kAllFlavors = {
+    KernelFlavor::Dense,   KernelFlavor::Scalar, KernelFlavor::Broadcast,
+    KernelFlavor::Strided, KernelFlavor::Cast,   KernelFlavor::Tiled};
 inline constexpr size_t kNumFlavors = kAllFlavors.size();
 std::string_view flavor_name(KernelFlavor flavor);
 

@@ -21,7 +21,7 @@ bool register_elementwise(const char* op, const char* header,
   if constexpr (!is_same_v<Alpha, NoAlpha>) sig.alpha = dtype_v<Alpha>;
   const KernelSignature& added = kernel_registry().add(std::move(sig), header);
   cpu_kernel_library().attach(
-      added.id, {&Loops::dense, &Loops::scalar, &Loops::broadcast, &Loops::strided, &Loops::cast});
+      added.id, {&Loops::dense, &Loops::scalar, &Loops::broadcast, &Loops::strided, &Loops::cast, &Loops::strided});
   return true;
 }
 

@@ -1,6 +1,7 @@
 #include "backend/cuda/kernel_library.h"
 
 #include <string_view>
+#include <utility>
 
 #include "backend/cuda/compile_cache.h"
 #include "backend/cuda/device.h"
@@ -31,11 +32,10 @@ const std::vector<std::string>& module_options() {
   return options;
 }
 
-CompileRequest module_request(const KernelSignature& sig, KernelFlavor flavor, int major,
-                              int minor) {
+CompileRequest module_request(std::string source, const std::string& kernel, int major, int minor) {
   CompileRequest r;
-  r.source = CudaKernelLibrary::module_source(sig, flavor);
-  r.name = sig.names[static_cast<size_t>(flavor)] + ".cu";
+  r.source = std::move(source);
+  r.name = kernel + ".cu";
   for (const EmbeddedSource& h : embedded_kernel_sources()) r.headers.push_back(h);
   r.headers_digest = std::string(embedded_kernel_sources_digest());
   r.options = module_options();
@@ -46,20 +46,55 @@ CompileRequest module_request(const KernelSignature& sig, KernelFlavor flavor, i
 
 size_t dtype_bytes(ScalarType t) { return element_size(t); }
 
-// The widest element among the signature's stored types: it fixes the kernels' vector width and
-// elements per thread (device/params.h), which the host must mirror to size the grid.
-int widest_bytes(const KernelSignature& sig) {
-  size_t w = dtype_bytes(sig.out);
-  for (int i = 0; i < sig.ninputs; ++i) w = std::max(w, dtype_bytes(sig.inputs[i]));
-  return static_cast<int>(w);
+// The dtypes a kernel stores its operands in: the signature's, or (specialized cast) the
+// operands' own. The widest fixes the vector width and elements per thread (device/params.h),
+// which the host mirrors to check alignment and size the grid.
+struct StoredTypes {
+  int n = 0;  // operands, output first
+  ScalarType t[kMaxOperands]{};
+  int widest() const {
+    size_t w = 1;
+    for (int k = 0; k < n; ++k) w = std::max(w, dtype_bytes(t[k]));
+    return static_cast<int>(w);
+  }
+};
+
+StoredTypes signature_types(const KernelSignature& sig) {
+  StoredTypes s;
+  s.n = sig.ninputs + 1;
+  s.t[0] = sig.out;
+  for (int i = 0; i < sig.ninputs; ++i) s.t[i + 1] = sig.inputs[i];
+  return s;
+}
+
+// A cast whose operands are all contiguous runs as a dense kernel specialized, at NVRTC time, to
+// the operands' own dtypes: vector loads and no per-element dtype switch.
+bool contiguous_cast(const ElementwiseArgs& a, int nops) {
+  if (a.ndim != 1 || a.scalar_input >= 0) return false;
+  for (int k = 0; k < nops; ++k) {
+    if (a.strides[k][0] != static_cast<int64_t>(dtype_bytes(a.dtypes[k]))) return false;
+  }
+  return true;
+}
+
+// The C++ spelling of a dtype's element type, for generated kernel source.
+const char* cpp_type_name(ScalarType t) {
+  switch (t) {
+#define INGOT_CPP_TYPE_NAME(cpp, code, name) \
+  case ScalarType::code:                     \
+    return #cpp;
+    INGOT_FORALL_SCALAR_TYPES(INGOT_CPP_TYPE_NAME)
+#undef INGOT_CPP_TYPE_NAME
+  }
+  return "void";
 }
 
 bool aligned_to(const void* p, size_t bytes) { return reinterpret_cast<uintptr_t>(p) % bytes == 0; }
 
-Params make_params(const KernelSignature& sig, KernelFlavor flavor, const ElementwiseArgs& a,
+Params make_params(const StoredTypes& types, KernelFlavor flavor, const ElementwiseArgs& a,
                    int64_t numel) {
   Params p{};
-  const int nops = sig.ninputs + 1;
+  const int nops = types.n;
   p.ndim = a.ndim;
   p.numel = static_cast<int32_t>(numel);
   p.fixed_input = a.scalar_input;
@@ -71,12 +106,12 @@ Params make_params(const KernelSignature& sig, KernelFlavor flavor, const Elemen
     p.dtypes[k] = a.dtypes[k];
     for (int d = 0; d < a.ndim; ++d) p.strides[k][d] = static_cast<int32_t>(a.strides[k][d]);
   }
-  const int vec = vector_elems(widest_bytes(sig));
+  const int vec = vector_elems(types.widest());
   bool aligned = flavor == KernelFlavor::Dense || flavor == KernelFlavor::Scalar ||
                  (flavor == KernelFlavor::Broadcast && a.sizes[0] % vec == 0);
   for (int k = 0; k < nops && aligned; ++k) {
     if (flavor == KernelFlavor::Scalar && k - 1 == a.scalar_input) continue;
-    const size_t run = dtype_bytes(k == 0 ? sig.out : sig.inputs[k - 1]) * static_cast<size_t>(vec);
+    const size_t run = dtype_bytes(types.t[k]) * static_cast<size_t>(vec);
     aligned = aligned_to(a.data[k], run) && (flavor != KernelFlavor::Broadcast || a.ndim < 2 ||
                                              a.strides[k][1] % static_cast<int64_t>(run) == 0);
   }
@@ -100,9 +135,27 @@ std::string CudaKernelLibrary::module_source(const KernelSignature& sig, KernelF
                                suffix, ", ::ingot::", sig.type_name, ")\n");
 }
 
+std::string CudaKernelLibrary::cast_kernel_name(const KernelSignature& sig,
+                                                const ScalarType* dtypes) {
+  std::string name = sig.names[static_cast<size_t>(KernelFlavor::Cast)] + "_";
+  for (int k = 0; k <= sig.ninputs; ++k) (name += '_') += dtype_name(dtypes[k]);
+  return name;
+}
+
+std::string CudaKernelLibrary::cast_module_source(const KernelSignature& sig,
+                                                  const ScalarType* dtypes) {
+  std::string types;
+  for (int k = 0; k <= sig.ninputs; ++k) (types += ", ") += cpp_type_name(dtypes[k]);
+  return ingot::detail::concat("#include \"", sig.header,
+                               "\"\n#include \"backend/cuda/device/elementwise.cuh\"\n",
+                               "using namespace ingot;\nINGOT_CUDA_CAST_KERNEL(",
+                               cast_kernel_name(sig, dtypes), ", ", sig.type_name, types, ")\n");
+}
+
 void CudaKernelLibrary::compile_module(const KernelSignature& sig, KernelFlavor flavor, int major,
                                        int minor) {
-  kernel_cache().get_or_compile(module_request(sig, flavor, major, minor));
+  kernel_cache().get_or_compile(module_request(
+      module_source(sig, flavor), sig.names[static_cast<size_t>(flavor)], major, minor));
 }
 
 CUfunction CudaKernelLibrary::function(const KernelSignature& sig, KernelFlavor flavor,
@@ -123,25 +176,59 @@ CUfunction CudaKernelLibrary::function(const KernelSignature& sig, KernelFlavor 
   std::lock_guard<std::mutex> lock(mutex_);
   fn = slot.load(std::memory_order_acquire);
   if (fn != nullptr) return fn;
-  const DeviceProperties& props = device_properties(device);
-  const auto compiled =
-      kernel_cache().get_or_compile(module_request(sig, flavor, props.major, props.minor));
-  CUmodule module = nullptr;  // stays loaded for the life of the process
-  INGOT_CU_CHECK(driver().cuModuleLoadData(&module, compiled->image.data()));
-  INGOT_CU_CHECK(
-      driver().cuModuleGetFunction(&fn, module, sig.names[static_cast<size_t>(flavor)].c_str()));
+  fn = load_function(module_source(sig, flavor), sig.names[static_cast<size_t>(flavor)], device);
   slot.store(fn, std::memory_order_release);
+  return fn;
+}
+
+CUfunction CudaKernelLibrary::load_function(std::string source, const std::string& name,
+                                            int device) {
+  const DeviceProperties& props = device_properties(device);
+  const auto compiled = kernel_cache().get_or_compile(
+      module_request(std::move(source), name, props.major, props.minor));
+  CUmodule module = nullptr;  // stays loaded for the life of the process
+  CUfunction fn = nullptr;
+  INGOT_CU_CHECK(driver().cuModuleLoadData(&module, compiled->image.data()));
+  INGOT_CU_CHECK(driver().cuModuleGetFunction(&fn, module, name.c_str()));
+  return fn;
+}
+
+CUfunction CudaKernelLibrary::cast_function(const KernelSignature& sig, const ScalarType* dtypes,
+                                            int device) {
+  uint64_t key = static_cast<uint64_t>(sig.id) << 32 | static_cast<uint64_t>(device) << 20;
+  for (int k = 0; k <= sig.ninputs; ++k) key |= static_cast<uint64_t>(dtypes[k]) << (4 * k);
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto it = cast_functions_.find(key);
+  if (it != cast_functions_.end()) return it->second;
+  const CUfunction fn =
+      load_function(cast_module_source(sig, dtypes), cast_kernel_name(sig, dtypes), device);
+  cast_functions_.emplace(key, fn);
   return fn;
 }
 
 void CudaKernelLibrary::launch(const KernelSignature& sig, KernelFlavor flavor,
                                const ElementwiseArgs& args, int64_t numel, Device device) {
   set_current_device(device.index);
-  const CUfunction fn = function(sig, flavor, device.index);
-  Params params = make_params(sig, flavor, args, numel);
-  const int64_t per_block =
-      static_cast<int64_t>(kBlockThreads) * elems_per_thread(widest_bytes(sig));
-  const auto blocks = static_cast<unsigned>((numel + per_block - 1) / per_block);
+  StoredTypes types = signature_types(sig);
+  CUfunction fn = nullptr;
+  if (flavor == KernelFlavor::Cast && contiguous_cast(args, types.n)) {
+    for (int k = 0; k < types.n; ++k) types.t[k] = args.dtypes[k];
+    fn = cast_function(sig, args.dtypes, device.index);
+    flavor = KernelFlavor::Dense;  // the specialized kernel is the dense loop
+  } else {
+    fn = function(sig, flavor, device.index);
+  }
+  Params params = make_params(types, flavor, args, numel);
+  unsigned blocks = 0;
+  if (flavor == KernelFlavor::Tiled) {  // one block per 32 x 32 tile (device/elementwise.cuh)
+    constexpr int64_t kTile = 32;
+    blocks = static_cast<unsigned>(((args.sizes[0] + kTile - 1) / kTile) *
+                                   ((args.sizes[1] + kTile - 1) / kTile));
+  } else {
+    const int64_t per_block =
+        static_cast<int64_t>(kBlockThreads) * elems_per_thread(types.widest());
+    blocks = static_cast<unsigned>((numel + per_block - 1) / per_block);
+  }
   void* kernel_args[] = {&params};
   INGOT_CU_CHECK(driver().cuLaunchKernel(fn, blocks, 1, 1, kBlockThreads, 1, 1, 0,
                                          stream(device.index), kernel_args, nullptr));

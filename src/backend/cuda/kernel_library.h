@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "backend/kernel_library.h"
@@ -26,6 +27,10 @@ class CudaKernelLibrary final : public KernelLibrary {
 
   // The NVRTC source of one flavor of `sig`: its kernels/ header and one extern "C" kernel.
   static std::string module_source(const KernelSignature& sig, KernelFlavor flavor);
+  // The specialized contiguous cast kernel of `sig` for operands stored as dtypes[0..ninputs]:
+  // <op>_cast_<suffix>__<out dtype>_<input dtypes...>, and its NVRTC source.
+  static std::string cast_kernel_name(const KernelSignature& sig, const ScalarType* dtypes);
+  static std::string cast_module_source(const KernelSignature& sig, const ScalarType* dtypes);
   // Compiles (or loads from the cache) that module for compute capability major.minor without
   // loading it; precompile uses this, and it needs no GPU.
   static void compile_module(const KernelSignature& sig, KernelFlavor flavor, int major, int minor);
@@ -40,8 +45,11 @@ class CudaKernelLibrary final : public KernelLibrary {
     size_t size = 0;
   };
   CUfunction function(const KernelSignature& sig, KernelFlavor flavor, int device);
+  CUfunction cast_function(const KernelSignature& sig, const ScalarType* dtypes, int device);
+  static CUfunction load_function(std::string source, const std::string& name, int device);
 
-  std::mutex mutex_;  // guards module loads
+  std::mutex mutex_;  // guards module loads and cast_functions_
+  std::unordered_map<uint64_t, CUfunction> cast_functions_;  // (id, device, dtypes) -> kernel
   std::unique_ptr<PerDevice[]> devices_ = std::make_unique<PerDevice[]>(128);
 };
 

@@ -7,7 +7,9 @@
 #include <numeric>
 #include <vector>
 
+#include "backend/cuda/embedded_sources.h"
 #include "backend/cuda/kernel_library.h"
+#include "backend/cuda/nvrtc.h"
 #include "ingot/cuda.h"
 #include "ingot/ingot.h"
 
@@ -113,9 +115,21 @@ TEST(CudaElementwise, EveryFlavorMatchesTheCpuBackend) {
     expect_same(add(a, row), add(da, drow));
     expect_same(add(a, col), add(da, dcol));
     expect_same(add(a.t(), b.t()), add(da.t(), db.t()));
-    expect_same(mul(a.slice(0, 0, 63, 3).slice(1, 0, 32, 2), b.slice(0, 1, 64, 3).slice(1, 1, 33, 2)),
-                mul(da.slice(0, 0, 63, 3).slice(1, 0, 32, 2), db.slice(0, 1, 64, 3).slice(1, 1, 33, 2)));
-    expect_same(add(a, b.to(kFloat64)), add(da, db.to(kFloat64)));
+    expect_same(
+        mul(a.slice(0, 0, 63, 3).slice(1, 0, 32, 2), b.slice(0, 1, 64, 3).slice(1, 1, 33, 2)),
+        mul(da.slice(0, 0, 63, 3).slice(1, 0, 32, 2), db.slice(0, 1, 64, 3).slice(1, 1, 33, 2)));
+    expect_same(add(a, b.to(kFloat64)), add(da, db.to(kFloat64)));  // contiguous cast, specialized
+    expect_same(mul(a.to(kInt32), b), mul(da.to(kInt32), db));
+    expect_same(add(a.t(), b.to(kInt16).t()), add(da.t(), db.to(kInt16).t()));  // strided cast
+    // Tiled: one operand contiguous along the other dim (a transposed input; a transposed out=).
+    const Tensor bt = b.t().contiguous().t(), dbt = db.t().contiguous().t();
+    expect_same(add(a, bt), add(da, dbt));
+    expect_same(where(gt(a, bt), bt, a), where(gt(da, dbt), dbt, da));
+    Tensor out_t = empty({33, 64}, dt).t(),
+           dout_t = empty({33, 64}, TensorOptions(dt).device(kGpu)).t();
+    add_out(out_t, a, b);
+    add_out(dout_t, da, db);
+    expect_same(out_t, dout_t);
     expect_same(add(a.t(), scalar_to_tensor(2.5)), add(da.t(), scalar_to_tensor(2.5)));
     // A 0-d operand in device memory is read by the kernel, never lifted on the host.
     expect_same(mul(a, full({}, 3, dt)), mul(da, full({}, 3, dt).to(kGpu)));
@@ -183,6 +197,20 @@ TEST(CudaKernelModules, SourceNamesTheHeaderAndEveryFlavor) {
                      "::ingot::add_float16_float16_float32_kernel)"),
             std::string::npos)
       << src;
+}
+
+TEST(CudaKernelModules, ContiguousCastIsSpecializedToTheOperandDtypes) {
+  const KernelSignature* sig = kernel_registry().find("add_dense_float32_float32_float32");
+  ASSERT_NE(sig, nullptr);
+  const ScalarType dtypes[] = {kFloat64, kInt32, kFloat32};
+  EXPECT_EQ(cuda::CudaKernelLibrary::cast_kernel_name(*sig, dtypes),
+            "add_cast_float32_float32_float32__float64_int32_float32");
+  cuda::CompileRequest r;
+  r.source = cuda::CudaKernelLibrary::cast_module_source(*sig, dtypes);
+  for (const cuda::EmbeddedSource& h : cuda::embedded_kernel_sources()) r.headers.push_back(h);
+  r.options = {"-std=c++17"};
+  const cuda::CompiledModule m = cuda::compile(r);
+  EXPECT_FALSE(m.image.empty()) << r.source;
 }
 
 TEST(CudaKernelModules, PrecompileOneOpForSm90) {

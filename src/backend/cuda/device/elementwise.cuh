@@ -186,10 +186,104 @@ struct Loops<ElementwiseKernel<F, Out, Alpha, Ins...>> {
     }
   }
   static __device__ void strided(const Params& p) { general<false>(p, Seq{}); }
+
+  // tiled: 2-d; an operand whose dim-1 stride is its itemsize ("across") is read, or written, a
+  // kTile x kTile tile at a time through shared memory, so that every global access of the block
+  // is coalesced whichever dim an operand is contiguous in. Other operands are accessed directly.
+  static constexpr int kTile = 32;
+  static constexpr int kPitch = kTile + 1;  // one pad element: no bank conflicts on the transpose
+  static constexpr int kRowsPerPass = kBlockThreads / kTile;
+
+  template <typename T>
+  static __device__ __forceinline__ bool across(const Params& p, int k) {
+    return p.strides[k][0] != static_cast<int>(sizeof(T)) && p.strides[k][1] == static_cast<int>(sizeof(T));
+  }
+
+  template <int... I>
+  static __device__ __forceinline__ void tiled_impl(const Params& p, int_seq<I...>) {
+    // Raw bytes: the element types may have constructors, which __shared__ variables cannot run.
+    constexpr int kTileElems = kTile * kPitch;
+    constexpr int kBytes = kTileElems * (static_cast<int>(sizeof(Out)) + (0 + ... + static_cast<int>(sizeof(typename Ins::stored))));
+    __shared__ alignas(16) unsigned char smem[kBytes];
+    int offset = kTileElems * static_cast<int>(sizeof(Out));  // a multiple of 8: aligned for all
+    Tuple<Seq, typename Ins::stored*...> in_tiles;
+    ((get<I>(in_tiles) = reinterpret_cast<typename Ins::stored*>(smem + offset),
+      offset += kTileElems * static_cast<int>(sizeof(typename Ins::stored))),
+     ...);
+    Out* out_tile = reinterpret_cast<Out*>(smem);
+    const int n0 = static_cast<int>(p.sizes[0].divisor), n1 = static_cast<int>(p.sizes[1].divisor);
+    const int tiles0 = (n0 + kTile - 1) / kTile;
+    const int b0 = (static_cast<int>(blockIdx.x) % tiles0) * kTile;
+    const int b1 = (static_cast<int>(blockIdx.x) / tiles0) * kTile;
+    const int lane = static_cast<int>(threadIdx.x) % kTile, row = static_cast<int>(threadIdx.x) / kTile;
+    // Stage the "across" inputs: consecutive lanes walk dim 1, their contiguous dim.
+    (
+        [&] {
+          if (!across<typename Ins::stored>(p, I + 1)) return;
+          for (int r = row; r < kTile; r += kRowsPerPass) {
+            const int i0 = b0 + r, i1 = b1 + lane;
+            if (i0 < n0 && i1 < n1) {
+              get<I>(in_tiles)[r * kPitch + lane] = *reinterpret_cast<const typename Ins::stored*>(
+                  p.data[I + 1] + i0 * p.strides[I + 1][0] + i1 * p.strides[I + 1][1]);
+            }
+          }
+        }(),
+        ...);
+    __syncthreads();
+    // Compute: consecutive lanes walk dim 0.
+    const bool out_across = across<Out>(p, 0);
+    for (int r = row; r < kTile; r += kRowsPerPass) {
+      const int i0 = b0 + lane, i1 = b1 + r;
+      if (i0 >= n0 || i1 >= n1) continue;
+      const Out v = K::apply(
+          p.alpha, convert<typename Ins::arg>(
+                       across<typename Ins::stored>(p, I + 1)
+                           ? get<I>(in_tiles)[lane * kPitch + r]
+                           : *reinterpret_cast<const typename Ins::stored*>(
+                                 p.data[I + 1] + i0 * p.strides[I + 1][0] + i1 * p.strides[I + 1][1]))...);
+      if (out_across) {
+        out_tile[lane * kPitch + r] = v;
+      } else {
+        *reinterpret_cast<Out*>(p.data[0] + i0 * p.strides[0][0] + i1 * p.strides[0][1]) = v;
+      }
+    }
+    if (!out_across) return;
+    __syncthreads();
+    for (int r = row; r < kTile; r += kRowsPerPass) {
+      const int i0 = b0 + r, i1 = b1 + lane;
+      if (i0 < n0 && i1 < n1) {
+        *reinterpret_cast<Out*>(p.data[0] + i0 * p.strides[0][0] + i1 * p.strides[0][1]) = out_tile[r * kPitch + lane];
+      }
+    }
+  }
+  static __device__ void tiled(const Params& p) { tiled_impl(p, Seq{}); }
   static __device__ void cast(const Params& p) { general<true>(p, Seq{}); }
 };
 
+// A contiguous cast specialized to the operands' own dtypes: K's functor and compute types, with
+// operands stored as SOut and SIns. The result is rounded to K's output type first, then to
+// SOut, as the generic cast flavor does.
+template <typename F, typename Out>
+struct RoundThrough {
+  template <typename... A>
+  INGOT_INLINE Out operator()(A... a) const {
+    return convert<Out>(F()(a...));
+  }
+};
+template <typename K, typename SOut, typename... SIns>
+struct Recast;
+template <typename F, typename Out, typename Alpha, typename... Ins, typename SOut, typename... SIns>
+struct Recast<ElementwiseKernel<F, Out, Alpha, Ins...>, SOut, SIns...> {
+  using type = ElementwiseKernel<RoundThrough<F, Out>, SOut, Alpha, Operand<SIns, typename Ins::arg>...>;
+};
+
 }  // namespace ingot::cuda
+
+#define INGOT_CUDA_CAST_KERNEL(name, K, ...)                                                  \
+  extern "C" __global__ void __launch_bounds__(::ingot::cuda::kBlockThreads)                 \
+      name(const __grid_constant__ ::ingot::cuda::Params p) {                                \
+    ::ingot::cuda::Loops<typename ::ingot::cuda::Recast<K, __VA_ARGS__>::type>::dense(p);    \
+  }
 
 // The extern "C" kernel of one flavor of instantiation K (the registration macros' alias), named
 // as the kernel registry names it: <op>_<flavor>_<suffix>.
