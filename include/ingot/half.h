@@ -10,6 +10,11 @@ namespace ingot {
 namespace detail {
 
 INGOT_INLINE uint16_t float_to_half_bits(float value) {
+#if defined(__CUDA_ARCH__)
+  uint16_t h;  // the hardware conversion rounds the same way (NaNs come out canonical)
+  asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(value));
+  return h;
+#else
   uint32_t f = bit_cast<uint32_t>(value);
   const uint32_t sign = (f >> 16) & 0x8000u;
   f &= 0x7fffffffu;
@@ -26,9 +31,15 @@ INGOT_INLINE uint16_t float_to_half_bits(float value) {
   const uint32_t odd = (f >> 13) & 1u;
   f += 0xc8000fffu + odd;  // rebias the exponent by -112 and round half to even
   return static_cast<uint16_t>(sign | (f >> 13));
+#endif
 }
 
 INGOT_INLINE float half_bits_to_float(uint16_t h) {
+#if defined(__CUDA_ARCH__)
+  float f;  // exact, like the software path
+  asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h));
+  return f;
+#endif
   const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
   const uint32_t exp = (h >> 10) & 0x1fu;
   const uint32_t mant = h & 0x3ffu;
@@ -41,6 +52,11 @@ INGOT_INLINE float half_bits_to_float(uint16_t h) {
 }
 
 INGOT_INLINE uint16_t float_to_bfloat16_bits(float value) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  uint16_t b;
+  asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(b) : "f"(value));
+  return b;
+#endif
   const uint32_t f = bit_cast<uint32_t>(value);
   if ((f & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((f >> 16) | 0x40u);  // quiet NaN
   return static_cast<uint16_t>((f + 0x7fffu + ((f >> 16) & 1u)) >> 16);

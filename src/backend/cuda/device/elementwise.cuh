@@ -36,7 +36,7 @@ struct Loops<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   using Seq = typename K::Seq;
   static constexpr int kWidest = max_element_bytes<Out, typename Ins::stored...>();
   static constexpr int VEC = vector_elems(kWidest);
-  static constexpr int EPT = elems_per_thread(kWidest);
+  static constexpr int EPT = elems_per_thread(kWidest, N);
   static constexpr int UNROLL = EPT / VEC;
   static constexpr int kBlockWork = kBlockThreads * EPT;
 
@@ -49,14 +49,16 @@ struct Loops<ElementwiseKernel<F, Out, Alpha, Ins...>> {
 
   // The contiguous flavors, vectorized when p.aligned: dense, and scalar (input p.fixed_input is
   // the value p.scalar). One body for both keeps each module small (a runtime, uniform branch).
-  template <int... I>
+  template <int kEpt, int... I>
   static __device__ __forceinline__ void contiguous(const Params& p, int fixed, int_seq<I...>) {
-    const int base = static_cast<int>(blockIdx.x) * kBlockWork;
+    constexpr int kUnroll = kEpt / VEC;
+    constexpr int kWork = kBlockThreads * kEpt;
+    const int base = static_cast<int>(blockIdx.x) * kWork;
     const int tid = static_cast<int>(threadIdx.x);
-    if (p.aligned && base + kBlockWork <= p.numel) {
-      Tuple<Seq, Vec<typename Ins::stored, VEC>[UNROLL]...> in;
+    if (p.aligned && base + kWork <= p.numel) {
+      Tuple<Seq, Vec<typename Ins::stored, VEC>[kUnroll]...> in;
 #pragma unroll
-      for (int u = 0; u < UNROLL; ++u) {
+      for (int u = 0; u < kUnroll; ++u) {
         const int idx = base + (u * kBlockThreads + tid) * VEC;
         ((I == fixed ? void()
                      : void(get<I>(in)[u] = *reinterpret_cast<const Vec<typename Ins::stored, VEC>*>(
@@ -64,7 +66,7 @@ struct Loops<ElementwiseKernel<F, Out, Alpha, Ins...>> {
          ...);
       }
 #pragma unroll
-      for (int u = 0; u < UNROLL; ++u) {
+      for (int u = 0; u < kUnroll; ++u) {
         Vec<Out, VEC> o;
 #pragma unroll
         for (int e = 0; e < VEC; ++e) {
@@ -77,14 +79,16 @@ struct Loops<ElementwiseKernel<F, Out, Alpha, Ins...>> {
       return;
     }
 #pragma unroll 4
-    for (int j = 0; j < EPT; ++j) {
+    for (int j = 0; j < kEpt; ++j) {
       const int i = base + j * kBlockThreads + tid;
       if (i < p.numel) reinterpret_cast<Out*>(p.data[0])[i] = K::apply(p.alpha, element<I, Ins>(p, fixed, i)...);
     }
   }
 
-  static __device__ void dense(const Params& p) { contiguous(p, -1, Seq{}); }
-  static __device__ void scalar(const Params& p) { contiguous(p, p.fixed_input, Seq{}); }
+  static __device__ void dense(const Params& p) { contiguous<elems_per_thread(kWidest, N)>(p, -1, Seq{}); }
+  static __device__ void scalar(const Params& p) {
+    contiguous<elems_per_thread(kWidest, N - 1)>(p, p.fixed_input, Seq{});
+  }
 
   // Byte offset of element i of operand k along an N-d iteration.
   static __device__ __forceinline__ void offsets(const Params& p, int i, int (&off)[N + 1]) {
@@ -121,20 +125,24 @@ struct Loops<ElementwiseKernel<F, Out, Alpha, Ins...>> {
     const int tid = static_cast<int>(threadIdx.x);
     const IntDivider& row_len = p.sizes[0];
     if (p.aligned && base + kBlockWork <= p.numel) {
-      // Each VEC-run lies in one row: the host checked that the row length divides by VEC.
+      // Each VEC-run lies in one row: the host checked that the row length divides by VEC. All
+      // loads are issued before any math or store.
+      int rows[UNROLL], cols[UNROLL];
+      Tuple<Seq, Vec<typename Ins::stored, VEC>[UNROLL]...> in;
 #pragma unroll
       for (int u = 0; u < UNROLL; ++u) {
         const int idx = base + (u * kBlockThreads + tid) * VEC;
-        const int row = static_cast<int>(row_len.div(static_cast<uint32_t>(idx)));
-        const int col = idx - row * static_cast<int>(row_len.divisor);
-        Tuple<Seq, Vec<typename Ins::stored, VEC>...> in;
-        (load_row_run<I, typename Ins::stored>(p, row, col, get<I>(in)), ...);
+        rows[u] = static_cast<int>(row_len.div(static_cast<uint32_t>(idx)));
+        cols[u] = idx - rows[u] * static_cast<int>(row_len.divisor);
+        (load_row_run<I, typename Ins::stored>(p, rows[u], cols[u], get<I>(in)[u]), ...);
+      }
+#pragma unroll
+      for (int u = 0; u < UNROLL; ++u) {
         Vec<Out, VEC> o;
 #pragma unroll
-        for (int e = 0; e < VEC; ++e) {
-          o.v[e] = K::apply(p.alpha, convert<typename Ins::arg>(get<I>(in).v[e])...);
-        }
-        *reinterpret_cast<Vec<Out, VEC>*>(p.data[0] + row * p.strides[0][1] + col * static_cast<int>(sizeof(Out))) = o;
+        for (int e = 0; e < VEC; ++e) o.v[e] = K::apply(p.alpha, convert<typename Ins::arg>(get<I>(in)[u].v[e])...);
+        *reinterpret_cast<Vec<Out, VEC>*>(p.data[0] + rows[u] * p.strides[0][1] +
+                                          cols[u] * static_cast<int>(sizeof(Out))) = o;
       }
       return;
     }

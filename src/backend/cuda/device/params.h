@@ -11,12 +11,13 @@ namespace ingot::cuda {
 inline constexpr int kBlockThreads = 128;
 
 // Vector width and work per thread follow the widest operand: a 16-byte access per operand, and
-// 16 elements per thread (8 for 8-byte types) so that every thread has several loads in flight.
+// 16 elements per thread (8 for 8-byte types) so that every thread has several loads in flight;
+// twice that when the kernel reads at most one input from memory (unary ops, a lifted scalar).
 INGOT_HOST_DEVICE constexpr int vector_elems(int widest_bytes) {
   return widest_bytes >= 16 ? 1 : 16 / widest_bytes;
 }
-INGOT_HOST_DEVICE constexpr int elems_per_thread(int widest_bytes) {
-  return widest_bytes >= 8 ? 8 : 16;
+INGOT_HOST_DEVICE constexpr int elems_per_thread(int widest_bytes, int loaded_inputs) {
+  return (widest_bytes >= 8 ? 8 : 16) * (loaded_inputs <= 1 ? 2 : 1);
 }
 template <typename... Ts>
 INGOT_HOST_DEVICE constexpr int max_element_bytes() {
