@@ -9,6 +9,21 @@ try:
     import ml_dtypes as _ml_dtypes  # noqa: F401
 except ImportError:  # pragma: no cover
     pass
+import os as _os  # noqa: E402
+import sys as _sys  # noqa: E402
+
+
+def _nvrtc_search_path() -> None:
+    """Lets the CUDA backend find NVRTC in the nvidia-cuda-nvrtc wheel (pip install ingot[cuda]),
+    which PyTorch and CuPy users already have: site-packages directories holding nvidia/ are added
+    to INGOT_NVRTC_SEARCH_PATH. NVRTC itself is loaded on the first CUDA kernel compile."""
+    dirs = [p for p in _sys.path if p and _os.path.isdir(_os.path.join(p, "nvidia"))]
+    if dirs:
+        old = _os.environ.get("INGOT_NVRTC_SEARCH_PATH")
+        _os.environ["INGOT_NVRTC_SEARCH_PATH"] = _os.pathsep.join(([old] if old else []) + dirs)
+
+
+_nvrtc_search_path()
 from ingot import _C  # noqa: E402
 from ingot._C import AcceleratorError, CompileError, Tensor, can_cast, device, dtype, promote_types
 from ingot._dtype import BY_NAME as _DTYPES
