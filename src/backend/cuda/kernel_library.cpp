@@ -222,8 +222,8 @@ void CudaKernelLibrary::launch(const KernelSignature& sig, KernelFlavor flavor,
   }
   Params params = make_params(types, flavor, args, numel);
   unsigned blocks = 0;
-  if (flavor == KernelFlavor::Tiled) {  // one block per 32 x 32 tile (device/elementwise.cuh)
-    constexpr int64_t kTile = 32;
+  if (flavor == KernelFlavor::Tiled) {  // one block per tile (device/elementwise.cuh)
+    const int64_t kTile = tile_side(types.widest());
     blocks = static_cast<unsigned>(((args.sizes[0] + kTile - 1) / kTile) *
                                    ((args.sizes[1] + kTile - 1) / kTile));
   } else {

@@ -198,7 +198,7 @@ struct Loops<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   // tiled: 2-d; an operand whose dim-1 stride is its itemsize ("across") is read, or written, a
   // kTile x kTile tile at a time through shared memory, so that every global access of the block
   // is coalesced whichever dim an operand is contiguous in. Other operands are accessed directly.
-  static constexpr int kTile = 32;
+  static constexpr int kTile = tile_side(kWidest);
   static constexpr int kPitch = kTile + 1;  // one pad element: no bank conflicts on the transpose
   static constexpr int kRowsPerPass = kBlockThreads / kTile;
 

@@ -11,14 +11,18 @@ namespace ingot::cuda {
 inline constexpr int kBlockThreads = 128;
 
 // Vector width and work per thread follow the widest operand: a 16-byte access per operand, and
-// 16 elements per thread (8 for 8-byte types) so that every thread has several loads in flight;
-// twice that when the kernel reads at most one input from memory (unary ops, a lifted scalar).
+// 16 elements per thread (8 for 8-byte types) so that every thread has several loads in flight.
+// (Doubling that for kernels that read one input measured no faster on the H200, and slower for
+// heavy functors such as atan2, whose unrolled bodies then spill.)
 INGOT_HOST_DEVICE constexpr int vector_elems(int widest_bytes) {
   return widest_bytes >= 16 ? 1 : 16 / widest_bytes;
 }
-INGOT_HOST_DEVICE constexpr int elems_per_thread(int widest_bytes, int loaded_inputs) {
-  return (widest_bytes >= 8 ? 8 : 16) * (loaded_inputs <= 1 ? 2 : 1);
+INGOT_HOST_DEVICE constexpr int elems_per_thread(int widest_bytes, int /*loaded_inputs*/) {
+  return widest_bytes >= 8 ? 8 : 16;
 }
+// The tiled flavor's square tile side: a warp-wide row of 2-byte elements would fill only half a
+// 128-byte line at 32.
+INGOT_HOST_DEVICE constexpr int tile_side(int widest_bytes) { return widest_bytes <= 2 ? 64 : 32; }
 template <typename... Ts>
 INGOT_HOST_DEVICE constexpr int max_element_bytes() {
   int m = 1;
