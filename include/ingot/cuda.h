@@ -45,7 +45,7 @@ void synchronize(int device = 0);
 void make_stream_wait(int device, std::uintptr_t consumer_stream);
 
 struct MemoryStats {
-  int64_t allocated_bytes = 0;       // held by live tensors
+  int64_t allocated_bytes = 0;       // held by live tensors (small blocks: their size class)
   int64_t peak_allocated_bytes = 0;  // since start or reset_peak_memory_stats()
   int64_t allocations = 0;           // live allocations
   int64_t total_allocations = 0;     // every allocation ever made

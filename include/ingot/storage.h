@@ -15,7 +15,8 @@ class Allocator {
  public:
   virtual ~Allocator() = default;
   virtual void* allocate(size_t nbytes, Device device) = 0;
-  virtual void deallocate(void* ptr, Device device) = 0;
+  // `nbytes` is what allocate() was asked for.
+  virtual void deallocate(void* ptr, size_t nbytes, Device device) = 0;
 };
 
 // The allocator registered for `type`; throws NotImplementedError when none is.

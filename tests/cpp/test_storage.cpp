@@ -52,7 +52,7 @@ TEST(Storage, CustomAllocatorCanBeRegistered) {
       ++allocs;
       return ::operator new(n == 0 ? 1 : n);
     }
-    void deallocate(void* p, Device) override {
+    void deallocate(void* p, size_t, Device) override {
       ++frees;
       ::operator delete(p);
     }

@@ -19,7 +19,7 @@ class CpuAllocator final : public Allocator {
     if (p == nullptr) throw std::bad_alloc();
     return p;
   }
-  void deallocate(void* ptr, Device) override { std::free(ptr); }
+  void deallocate(void* ptr, size_t, Device) override { std::free(ptr); }
 };
 
 CpuAllocator cpu_allocator;  // trivially destructible state: safe to use during static teardown

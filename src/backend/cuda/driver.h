@@ -27,7 +27,7 @@ namespace ingot::cuda {
   _(cuMemAlloc) _(cuMemFree) _(cuMemAllocAsync) _(cuMemFreeAsync) \
   _(cuDeviceGetDefaultMemPool) _(cuMemPoolSetAttribute) _(cuMemPoolGetAttribute) \
   _(cuMemPoolTrimTo) \
-  _(cuMemGetAddressRange) _(cuMemcpyAsync) _(cuMemcpyHtoDAsync) _(cuMemcpyDtoHAsync) _(cuMemcpyDtoDAsync) \
+  _(cuMemcpyAsync) _(cuMemcpyHtoDAsync) _(cuMemcpyDtoHAsync) _(cuMemcpyDtoDAsync) \
   _(cuMemsetD8Async) \
   _(cuMemHostAlloc) _(cuMemFreeHost) _(cuMemHostRegister) _(cuMemHostUnregister) \
   _(cuPointerGetAttribute)

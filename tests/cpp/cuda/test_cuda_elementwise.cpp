@@ -61,6 +61,20 @@ TEST(CudaMemory, FreedMemoryIsReusedByThePool) {
   EXPECT_EQ(cuda::memory_stats().reserved_bytes, reserved);
 }
 
+TEST(CudaMemory, SmallBlocksOfOneSizeClassAreReusedAtOnce) {
+  REQUIRE_GPU();
+  void* first = nullptr;
+  {
+    Tensor t = empty({25}, TensorOptions(kFloat32).device(kGpu));  // 100 bytes: the 512-byte class
+    first = t.data_ptr();
+  }
+  Tensor u = empty({50}, TensorOptions(kInt32).device(kGpu));
+  EXPECT_EQ(u.data_ptr(), first);
+  cuda::empty_cache();  // hands cached blocks back; live tensors are untouched
+  u.fill_(4);
+  EXPECT_EQ(u.select(0, 49).item<int64_t>(), 4);
+}
+
 TEST(CudaCopy, HostToDeviceAndBackRoundTripsEverySize) {
   REQUIRE_GPU();
   for (int64_t n : std::initializer_list<int64_t>{0, 1, 7, 1000, (int64_t{3} << 20) + 5,
