@@ -30,6 +30,8 @@ build_preset() {
   local preset="$1"
   shift
   echo "== configuring and building preset '$preset' (-j$INGOT_JOBS)"
-  cmake --preset "$preset" -DPython3_EXECUTABLE="$VENV_PY" > /dev/null
+  # INGOT_CONFIGURE_ARGS: extra -D options for this configure (word-split on purpose).
+  # shellcheck disable=SC2086
+  cmake --preset "$preset" -DPython3_EXECUTABLE="$VENV_PY" ${INGOT_CONFIGURE_ARGS:-} > /dev/null
   cmake --build --preset "$preset" -j "$INGOT_JOBS" "$@"
 }
