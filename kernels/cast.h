@@ -8,9 +8,9 @@
 namespace ingot {
 
 // C++ conversion rules, except: anything -> bool tests for nonzero, Half/BFloat16 convert through
-// float (their only arithmetic type), and floating -> integral goes through int64 so that
-// narrowing wraps instead of being undefined for values in int64's range. copy_, to() and the
-// kernels all convert with this one function.
+// float (their arithmetic type) and are rounded to once, and floating -> integral truncates to
+// int64 (truncate_to_int64: defined for NaN, inf and out-of-range values too) and then narrowing
+// wraps. copy_, to() and the kernels all convert with this one function.
 template <typename To, typename From>
 INGOT_INLINE To convert(From v) {
   if constexpr (is_same_v<To, From>) {
@@ -20,9 +20,15 @@ INGOT_INLINE To convert(From v) {
   } else if constexpr (is_same_v<To, bool>) {
     return v != From(0);
   } else if constexpr (is_reduced_float_v<To>) {
-    return To(static_cast<float>(v));
+    // From double directly (int32/int64 through exact-or-once-rounded double): rounding through
+    // float first would round twice.
+    if constexpr (is_same_v<From, double> || (is_integral_v<From> && sizeof(From) >= 4)) {
+      return To(static_cast<double>(v));
+    } else {
+      return To(static_cast<float>(v));
+    }
   } else if constexpr (is_integral_v<To> && is_floating_point_v<From>) {
-    return static_cast<To>(static_cast<int64_t>(v));
+    return static_cast<To>(truncate_to_int64(v));
   } else {
     return static_cast<To>(v);
   }

@@ -35,12 +35,13 @@
   INGOT_FLOAT_DTYPES(_, op)
 
 #define INGOT_OPND(Stored, Compute) ::ingot::Operand<Stored, ::ingot::opmath_t<Compute>>
-#define INGOT_DECL(T) ::ingot::declval<T>()
+// Kernels hand the functor opmath_t of each operand (float for float16/bfloat16); check that call.
+#define INGOT_DECL(T) ::ingot::declval<::ingot::opmath_t<T>>()
 
 // One instantiation. Decl: the declared output type; check_args: the functor call, in parens,
 // that must return Decl; the operands (Operand<...>) come last.
 #define INGOT_DEFINE_KERNEL_(op, otok, itok, atok, Decl, Out, Alpha, check_args, ...)          \
-  static_assert(::ingot::is_same_v<decltype(op##_functor() check_args), Decl>,                 \
+  static_assert(::ingot::is_same_v<decltype(op##_functor() check_args), ::ingot::opmath_t<Decl>>, \
                 #op ": the functor's return type is not the declared output dtype " #otok);     \
   using op##_##otok##_##itok##_##atok##_kernel =                                               \
       ::ingot::ElementwiseKernel<op##_functor, Out, Alpha, __VA_ARGS__>;                        \

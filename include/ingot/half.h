@@ -1,6 +1,7 @@
 // Half (IEEE binary16) and BFloat16 value types, in the portable subset so that host code and
-// NVRTC-compiled kernels share one definition. Conversions from float round to nearest even and
-// keep NaN, infinities, signed zero and subnormals; arithmetic happens in float.
+// NVRTC-compiled kernels share one definition. Conversions from float and from double round to
+// nearest even (once) and keep NaN, infinities, signed zero and subnormals; arithmetic happens in
+// float.
 #pragma once
 
 #include "ingot/portable.h"
@@ -32,6 +33,18 @@ INGOT_INLINE uint16_t float_to_half_bits(float value) {
   f += 0xc8000fffu + odd;  // rebias the exponent by -112 and round half to even
   return static_cast<uint16_t>(sign | (f >> 13));
 #endif
+}
+
+// double -> float toward zero, with the last bit set when inexact ("round to odd"). Rounding that
+// to nearest into a format with at least two fewer significand bits (float16: 11, bfloat16: 8,
+// float: 24) equals rounding the double directly, so float64 -> float16 rounds once.
+INGOT_INLINE float double_to_float_round_odd(double d) {
+  const float f = static_cast<float>(d);
+  if (static_cast<double>(f) == d || f != f) return f;  // exact, or NaN
+  const double magnitude_f = f < 0 ? -static_cast<double>(f) : static_cast<double>(f);
+  uint32_t bits = bit_cast<uint32_t>(f);
+  if (magnitude_f > (d < 0 ? -d : d)) --bits;  // rounded away from zero: step back toward it
+  return bit_cast<float>(bits | 1u);
 }
 
 INGOT_INLINE float half_bits_to_float(uint16_t h) {
@@ -76,6 +89,10 @@ struct alignas(2) Half {
   Half() = default;
   constexpr INGOT_HOST_DEVICE Half(uint16_t bits, from_bits_t) : x(bits) {}
   INGOT_INLINE Half(float value) : x(detail::float_to_half_bits(value)) {}
+  INGOT_INLINE Half(double value) : x(detail::float_to_half_bits(detail::double_to_float_round_odd(value))) {}
+  // Integers (the types with %) through double, so Half(1) picks neither float nor double.
+  template <typename I, typename = decltype(I(1) % I(1))>
+  INGOT_INLINE Half(I value) : Half(static_cast<double>(value)) {}
   INGOT_INLINE operator float() const { return detail::half_bits_to_float(x); }
 };
 
@@ -84,6 +101,10 @@ struct alignas(2) BFloat16 {
   BFloat16() = default;
   constexpr INGOT_HOST_DEVICE BFloat16(uint16_t bits, from_bits_t) : x(bits) {}
   INGOT_INLINE BFloat16(float value) : x(detail::float_to_bfloat16_bits(value)) {}
+  INGOT_INLINE BFloat16(double value)
+      : x(detail::float_to_bfloat16_bits(detail::double_to_float_round_odd(value))) {}
+  template <typename I, typename = decltype(I(1) % I(1))>
+  INGOT_INLINE BFloat16(I value) : BFloat16(static_cast<double>(value)) {}
   INGOT_INLINE operator float() const { return detail::bfloat16_bits_to_float(x); }
 };
 

@@ -43,4 +43,13 @@ INGOT_INLINE To bit_cast(const From& from) {
 #endif
 }
 
+// Floating -> int64 truncation defined for every input: NaN, infinities and values outside int64
+// (undefined behaviour for a plain cast) give INT64_MIN, the value x86 produces, so results match
+// NumPy and PyTorch on x86.
+template <typename F>
+INGOT_INLINE int64_t truncate_to_int64(F v) {
+  constexpr F kTwo63 = static_cast<F>(9223372036854775808.0);
+  return v >= -kTwo63 && v < kTwo63 ? static_cast<int64_t>(v) : static_cast<int64_t>(-9223372036854775807LL - 1);
+}
+
 }  // namespace ingot

@@ -32,14 +32,16 @@ class Scalar {
   bool is_integral() const { return kind_ == Kind::Int; }
   bool is_floating_point() const { return kind_ == Kind::Float; }
 
-  // The value converted to T with C++ conversion rules (float->int truncates).
+  // The value converted to T as the kernels convert (kernels/cast.h): float -> int truncates
+  // (NaN and out-of-range values give INT64_MIN before narrowing), float16/bfloat16 round once.
   template <typename T>
   T to() const {
-    if (kind_ == Kind::Float) return static_cast<T>(v_.d);
     if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) {
-      return T(static_cast<float>(v_.i));
+      return T(kind_ == Kind::Float ? v_.d : static_cast<double>(v_.i));  // rounded once
+    } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      return static_cast<T>(kind_ == Kind::Float ? truncate_to_int64(v_.d) : v_.i);
     } else {
-      return static_cast<T>(v_.i);
+      return kind_ == Kind::Float ? static_cast<T>(v_.d) : static_cast<T>(v_.i);
     }
   }
 
