@@ -83,7 +83,8 @@ class Tensor {
   Device device() const { return checked_impl().storage.device(); }
   int64_t storage_offset() const { return checked_impl().storage_offset; }
   size_t itemsize() const { return element_size(checked_impl().dtype); }
-  size_t nbytes() const { return static_cast<size_t>(numel()) * itemsize(); }
+  // numel() * itemsize(); ValueError when that overflows (an expanded view of 2^62 elements).
+  size_t nbytes() const;
   const Storage& storage() const { return checked_impl().storage; }
   bool is_contiguous() const { return checked_impl().is_contiguous; }
   // No overlap and no gaps, in some dim order (a permuted contiguous tensor).

@@ -134,11 +134,13 @@ void KernelLibrary::exec(TensorIteratorBase& iter, std::string_view op, int ninp
               "-input kernel needs an iterator with 1 output and ", ninputs, " inputs, got ",
               iter.noutputs(), " and ", iter.ninputs());
   if (iter.numel() == 0) return;
-  if (iter.can_use_32bit_indexing()) {
-    exec_32bit(iter, op, alpha);
-    return;
-  }
-  for (const TensorIteratorBase& sub : iter.with_32bit_indexing()) exec_32bit(sub, op, alpha);
+  iter.for_each_within_dims(kMaxDims, [&](const TensorIteratorBase& within) {
+    if (within.can_use_32bit_indexing()) {
+      exec_32bit(within, op, alpha);
+      return;
+    }
+    for (const TensorIteratorBase& sub : within.with_32bit_indexing()) exec_32bit(sub, op, alpha);
+  });
 }
 
 void KernelLibrary::exec_32bit(const TensorIteratorBase& it, std::string_view op, const Scalar* alpha) {

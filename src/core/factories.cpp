@@ -17,14 +17,11 @@ size_t checked_nbytes(std::string_view op, int64_t numel, ScalarType dtype) {
   return nbytes;
 }
 
-// Elements a strided layout must be able to address: 1 + the largest offset (0 when empty).
-int64_t storage_extent(IntArrayRef sizes, IntArrayRef strides) {
-  int64_t extent = 1;
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    if (sizes[i] == 0) return 0;
-    extent += (sizes[i] - 1) * strides[i];
-  }
-  return extent;
+// Elements a strided layout with non-negative strides must address: 1 + the largest offset (0
+// when empty).
+int64_t storage_extent(std::string_view op, IntArrayRef sizes, IntArrayRef strides) {
+  if (checked_numel(op, sizes) == 0) return 0;
+  return checked_add(op, sizes, offset_range(op, sizes, strides).hi, 1);
 }
 
 // Dense strides with the dims ordered as in `t` (largest |stride| outermost, ties in dim order).
@@ -39,7 +36,7 @@ std::vector<int64_t> strides_like(const Tensor& t) {
   int64_t acc = 1;
   for (size_t k = order.size(); k-- > 0;) {
     strides[order[k]] = acc;
-    acc *= std::max<int64_t>(t.sizes()[order[k]], 1);
+    acc = checked_mul("empty_like", t.sizes(), acc, std::max<int64_t>(t.sizes()[order[k]], 1));
   }
   return strides;
 }
@@ -82,12 +79,11 @@ Tensor empty(IntArrayRef sizes, TensorOptions options) {
 Tensor empty_strided(IntArrayRef sizes, IntArrayRef strides, TensorOptions options) {
   INGOT_CHECK(sizes.size() == strides.size(), ValueError, "empty_strided: sizes ", sizes,
               " and strides ", strides, " differ in length");
-  checked_numel("empty_strided", sizes);
   for (int64_t s : strides) {
     INGOT_CHECK(s >= 0, ValueError, "empty_strided: negative stride ", s, " in ", strides,
                 " (make a view with flip for reversed layouts)");
   }
-  const int64_t extent = storage_extent(sizes, strides);
+  const int64_t extent = storage_extent("empty_strided", sizes, strides);
   Storage storage =
       Storage::allocate(checked_nbytes("empty_strided", extent, options.dtype_), options.device_);
   return Tensor::make(std::move(storage), options.dtype_, sizes, strides, 0);
@@ -152,15 +148,16 @@ Tensor from_blob(void* data, IntArrayRef sizes, IntArrayRef strides, TensorOptio
               " and strides ", strides, " differ in length");
   const int64_t n = checked_numel("from_blob", sizes);
   INGOT_CHECK(data != nullptr || n == 0, ValueError, "from_blob: null data for shape ", sizes);
+  // Kernels load elements through typed pointers; NumPy-style unaligned memory must be copied.
+  INGOT_CHECK(reinterpret_cast<uintptr_t>(data) % element_size(options.dtype_) == 0, ValueError,
+              "from_blob: data at address ", data, " is not aligned to the ",
+              element_size(options.dtype_), "-byte elements of ", options.dtype_);
   // Negative strides reach below `data`: the storage starts at the lowest element addressed.
-  int64_t lo = 0, hi = 0;
-  if (n > 0) {
-    for (size_t i = 0; i < sizes.size(); ++i)
-      (strides[i] < 0 ? lo : hi) += (sizes[i] - 1) * strides[i];
-  }
-  const size_t itemsize = element_size(options.dtype_);
-  char* base = static_cast<char*>(data) + lo * static_cast<int64_t>(itemsize);
-  const size_t nbytes = n > 0 ? checked_nbytes("from_blob", hi - lo + 1, options.dtype_) : 0;
+  const auto [lo, hi] = offset_range("from_blob", sizes, strides);
+  const auto itemsize = static_cast<int64_t>(element_size(options.dtype_));
+  char* base = static_cast<char*>(data) + checked_mul("from_blob", sizes, lo, itemsize);
+  const int64_t extent = checked_add("from_blob", sizes, checked_add("from_blob", sizes, hi, -lo), 1);
+  const size_t nbytes = n > 0 ? checked_nbytes("from_blob", extent, options.dtype_) : 0;
   // The deleter gets back the caller's pointer, not the storage base.
   std::function<void(void*)> storage_deleter;
   if (deleter) storage_deleter = [data, d = std::move(deleter)](void*) { d(data); };

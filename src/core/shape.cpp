@@ -16,9 +16,37 @@ std::vector<int64_t> contiguous_strides(IntArrayRef sizes) {
   int64_t acc = 1;
   for (size_t i = sizes.size(); i-- > 0;) {
     strides[i] = acc;
-    acc *= sizes[i] > 1 ? sizes[i] : 1;
+    // The stride of the outermost dim is never multiplied further; only the ones before it.
+    if (i > 0) acc = checked_mul("contiguous_strides", sizes, acc, sizes[i] > 1 ? sizes[i] : 1);
   }
   return strides;
+}
+
+int64_t checked_mul(std::string_view op, IntArrayRef shape, int64_t a, int64_t b) {
+  int64_t r = 0;
+  INGOT_CHECK(!__builtin_mul_overflow(a, b, &r), ValueError, op, ": shape ", shape,
+              " is too large: its size arithmetic (", a, " * ", b, ") overflows int64");
+  return r;
+}
+
+int64_t checked_add(std::string_view op, IntArrayRef shape, int64_t a, int64_t b) {
+  int64_t r = 0;
+  INGOT_CHECK(!__builtin_add_overflow(a, b, &r), ValueError, op, ": shape ", shape,
+              " is too large: its size arithmetic (", a, " + ", b, ") overflows int64");
+  return r;
+}
+
+OffsetRange offset_range(std::string_view op, IntArrayRef sizes, IntArrayRef strides) {
+  OffsetRange r;
+  for (int64_t s : sizes) {
+    if (s == 0) return r;
+  }
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    const int64_t extent = checked_mul(op, sizes, sizes[i] - 1, strides[i]);
+    int64_t& side = extent < 0 ? r.lo : r.hi;
+    side = checked_add(op, sizes, side, extent);
+  }
+  return r;
 }
 
 int64_t checked_numel(std::string_view op, IntArrayRef sizes) {
@@ -47,7 +75,7 @@ std::vector<int64_t> infer_size(std::string_view op, IntArrayRef sizes, int64_t 
       infer_at = static_cast<int64_t>(i);
     } else {
       INGOT_CHECK(out[i] >= 0, ValueError, op, ": invalid size ", out[i], " in shape ", sizes);
-      known *= out[i];
+      known = checked_mul(op, sizes, known, out[i]);
     }
   }
   if (infer_at >= 0) {
@@ -67,8 +95,7 @@ std::optional<std::vector<int64_t>> view_strides(IntArrayRef old_sizes, IntArray
                                                  IntArrayRef new_sizes) {
   const size_t new_ndim = new_sizes.size();
   std::vector<int64_t> new_strides(new_ndim);
-  int64_t numel = 1;
-  for (int64_t s : old_sizes) numel *= s;
+  const int64_t numel = checked_numel("view", old_sizes);
   if (old_sizes.empty()) return contiguous_strides(new_sizes);  // one element: any layout works
   if (numel == 0) {
     // No element is ever addressed; contiguous strides are as good as any.

@@ -21,6 +21,19 @@ std::vector<int64_t> contiguous_strides(IntArrayRef sizes);
 // Product of `sizes`; ValueError naming `op` on a negative size or int64 overflow.
 int64_t checked_numel(std::string_view op, IntArrayRef sizes);
 
+// Size arithmetic (products of sizes, byte counts, offsets) on behalf of `op` for a tensor of
+// `shape`: a * b and a + b, or ValueError naming both when the result overflows int64.
+int64_t checked_mul(std::string_view op, IntArrayRef shape, int64_t a, int64_t b);
+int64_t checked_add(std::string_view op, IntArrayRef shape, int64_t a, int64_t b);
+
+// The lowest and highest element offsets, relative to element 0, that (sizes, strides) reach;
+// {0, 0} for an empty or 0-dim layout. Checked like checked_mul.
+struct OffsetRange {
+  int64_t lo = 0;
+  int64_t hi = 0;
+};
+OffsetRange offset_range(std::string_view op, IntArrayRef sizes, IntArrayRef strides);
+
 // Replaces a single -1 in `sizes` so the product equals `numel`; ValueError when impossible.
 std::vector<int64_t> infer_size(std::string_view op, IntArrayRef sizes, int64_t numel);
 

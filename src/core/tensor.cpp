@@ -10,8 +10,7 @@
 namespace ingot {
 
 void TensorImpl::refresh() {
-  numel = 1;
-  for (int64_t s : sizes) numel *= s;
+  numel = checked_numel("tensor", sizes);
   // Size-1 dims never move, so their strides do not matter; an empty tensor is contiguous.
   is_contiguous = true;
   if (numel == 0) return;
@@ -35,6 +34,11 @@ Tensor Tensor::make(Storage storage, ScalarType dtype, IntArrayRef sizes, IntArr
   }
   INGOT_CHECK(storage_offset >= 0, ValueError, "Tensor::make: negative storage offset ",
               storage_offset);
+  // Every element's byte offset must be computable: kernels add stride * index in bytes.
+  const OffsetRange range = offset_range("Tensor::make", sizes, strides);
+  const auto itemsize = static_cast<int64_t>(element_size(dtype));
+  checked_mul("Tensor::make", sizes, checked_add("Tensor::make", sizes, storage_offset, range.hi), itemsize);
+  checked_mul("Tensor::make", sizes, range.lo, itemsize);
   auto impl = std::make_shared<TensorImpl>();
   impl->storage = std::move(storage);
   impl->dtype = dtype;
@@ -43,6 +47,10 @@ Tensor Tensor::make(Storage storage, ScalarType dtype, IntArrayRef sizes, IntArr
   impl->storage_offset = storage_offset;
   impl->refresh();
   return Tensor(std::move(impl));
+}
+
+size_t Tensor::nbytes() const {
+  return static_cast<size_t>(checked_mul("nbytes", sizes(), numel(), static_cast<int64_t>(itemsize())));
 }
 
 int64_t Tensor::size(int64_t dim) const { return checked_impl().sizes[wrap_dim("size", dim, this->dim())]; }

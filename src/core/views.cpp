@@ -60,6 +60,7 @@ Tensor expand_impl(std::string_view op, const Tensor& self, IntArrayRef sizes) {
     out_sizes[i] = target;
     out_strides[i] = have == target ? self.strides()[src] : 0;
   }
+  checked_numel(op, out_sizes);
   return make_view(self, std::move(out_sizes), std::move(out_strides), self.storage_offset());
 }
 
@@ -83,11 +84,9 @@ Tensor Tensor::as_strided(IntArrayRef sizes, IntArrayRef strides,
   INGOT_CHECK(offset >= 0, ValueError, "as_strided: negative storage offset ", offset);
   const int64_t n = checked_numel("as_strided", sizes);
   if (n > 0) {
-    int64_t lo = offset;
-    int64_t hi = offset;
-    for (size_t i = 0; i < sizes.size(); ++i) {
-      (strides[i] < 0 ? lo : hi) += (sizes[i] - 1) * strides[i];
-    }
+    const OffsetRange range = offset_range("as_strided", sizes, strides);
+    const int64_t lo = checked_add("as_strided", sizes, offset, range.lo);
+    const int64_t hi = checked_add("as_strided", sizes, offset, range.hi);
     const int64_t capacity = static_cast<int64_t>(storage().nbytes() / itemsize());
     INGOT_CHECK(lo >= 0 && hi < capacity, ValueError, "as_strided: sizes ", sizes, ", strides ",
                 strides, " and offset ", offset, " reach elements [", lo, ", ", hi,
@@ -149,7 +148,7 @@ Tensor Tensor::slice(int64_t dim, std::optional<int64_t> start, std::optional<in
   std::vector<int64_t> sizes = checked_impl().sizes, strides = checked_impl().strides;
   const int64_t offset = storage_offset() + (len > 0 ? first * strides[d] : 0);
   sizes[d] = len;
-  strides[d] *= step;
+  strides[d] = checked_mul("slice", this->sizes(), strides[d], step);
   return make_view(*this, std::move(sizes), std::move(strides), offset);
 }
 
@@ -195,7 +194,7 @@ Tensor Tensor::squeeze(int64_t dim) const {
 Tensor Tensor::unsqueeze(int64_t dim) const {
   const int64_t d = wrap_dim("unsqueeze", dim, this->dim() + 1);
   std::vector<int64_t> sizes = checked_impl().sizes, strides = checked_impl().strides;
-  const int64_t stride = d < this->dim() ? sizes[d] * strides[d] : 1;
+  const int64_t stride = d < this->dim() ? checked_mul("unsqueeze", this->sizes(), sizes[d], strides[d]) : 1;
   sizes.insert(sizes.begin() + d, 1);
   strides.insert(strides.begin() + d, stride);
   return make_view(*this, std::move(sizes), std::move(strides), storage_offset());
@@ -218,7 +217,7 @@ Tensor Tensor::diagonal(int64_t offset, int64_t dim1, int64_t dim2) const {
     strides.push_back(checked_impl().strides[i]);
   }
   sizes.push_back(len);
-  strides.push_back(checked_impl().strides[a] + checked_impl().strides[b]);
+  strides.push_back(checked_add("diagonal", this->sizes(), checked_impl().strides[a], checked_impl().strides[b]));
   return make_view(*this, std::move(sizes), std::move(strides), start);
 }
 

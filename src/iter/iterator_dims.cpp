@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <numeric>
 
-#include "ingot/factories.h"
+#include "core/shape.h"
 #include "iter/tensor_iterator.h"
 
 namespace ingot {
@@ -55,6 +55,7 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
                 ")");
     ++contributors;
   }
+  check_broadcast_numel(shape);
   for (int i = 0; i < num_outputs_; ++i) {
     OperandInfo& op = operands_[i];
     if (!op.tensor.defined()) {
@@ -66,9 +67,40 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
     INGOT_CHECK(config.resize_outputs_ && op.tensor.numel() == 0, ValueError, name_,
                 ": output ", i, " with shape ", op.tensor.sizes(),
                 " doesn't match the broadcast shape ", IntArrayRef(shape));
+    check_resizable(i, shape);
     op.will_resize = true;
   }
   shape_ = std::move(shape);
+}
+
+void TensorIteratorBase::check_broadcast_numel(IntArrayRef shape) const {
+  int64_t n = 1;
+  bool overflow = false, empty = false;
+  for (int64_t s : shape) {
+    overflow = overflow || __builtin_mul_overflow(n, s, &n);
+    empty = empty || s == 0;
+  }
+  if (!overflow || empty) return;
+  std::string shapes;
+  for (int i = num_outputs_; i < ntensors(); ++i) {
+    shapes += detail::concat(shapes.empty() ? "" : " and ", operands_[i].tensor.sizes());
+  }
+  throw ValueError(detail::concat(name_, ": the broadcast shape ", shape, " of the inputs' shapes ",
+                                  shapes, " has more elements than int64 can count"));
+}
+
+// PyTorch's rules for resizing an empty output: never the input of an in-place op (its shape is
+// the op's contract), and never a view (fresh storage would silently detach it from its base).
+void TensorIteratorBase::check_resizable(int arg, IntArrayRef shape) const {
+  const Tensor& out = operands_[arg].tensor;
+  for (int i = num_outputs_; i < ntensors(); ++i) {
+    INGOT_CHECK(!operands_[i].tensor.is_same(out), ValueError, name_, ": output ", arg,
+                " with shape ", out.sizes(), " is also input ", i - num_outputs_,
+                " (an in-place op), so it cannot be resized to the broadcast shape ", shape);
+  }
+  INGOT_CHECK(out.storage().use_count() <= 1, ValueError, name_, ": output ", arg, " with shape ",
+              out.sizes(), " is a view sharing memory with another tensor; resizing it to the "
+              "broadcast shape ", shape, " would detach it from its base");
 }
 
 void TensorIteratorBase::compute_strides_and_allocate() {
@@ -107,16 +139,19 @@ void TensorIteratorBase::compute_strides_and_allocate() {
   int64_t step = 1;
   for (int i = 0; i < n; ++i) {
     out_strides[perm[i]] = step;
-    step *= std::max<int64_t>(shape_[perm[i]], 1);
+    step = checked_mul(name_, shape_, step, std::max<int64_t>(shape_[perm[i]], 1));
   }
+  const bool empty = numel() == 0;
   for (auto& op : operands_) {
     if (!op.will_resize) continue;
-    const TensorOptions options = TensorOptions(op.dtype).device(device_);
+    const int64_t nbytes =
+        empty ? 0 : checked_mul(name_, shape_, step, static_cast<int64_t>(element_size(op.dtype)));
+    Storage storage = Storage::allocate(static_cast<size_t>(nbytes), device_);
     if (!op.tensor.defined()) {
-      op.tensor = empty_strided(shape_, out_strides, options);
+      op.tensor = Tensor::make(std::move(storage), op.dtype, shape_, out_strides, 0);
     } else {
       TensorImpl* impl = op.tensor.impl();
-      impl->storage = Storage::allocate(static_cast<size_t>(step) * op.tensor.itemsize(), device_);
+      impl->storage = std::move(storage);
       impl->sizes = shape_;
       impl->strides = out_strides;
       impl->storage_offset = 0;

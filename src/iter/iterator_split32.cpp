@@ -1,4 +1,5 @@
-// 32-bit indexing (DESIGN.md §5): the predicate, narrowing, and the split into sub-iterators.
+// Sub-iterators: 32-bit indexing (DESIGN.md §5: the predicate, narrowing, the split), and the
+// split of iterations with more dims than a kernel takes.
 #include <cstdlib>
 
 #include "iter/tensor_iterator.h"
@@ -89,6 +90,39 @@ void TensorIteratorBase::narrow(int dim, int64_t start, int64_t size) {
               " of size ", shape_[dim]);
   for (auto& op : operands_) op.data += start * op.stride_bytes[dim];
   shape_[dim] = size;
+}
+
+bool TensorIteratorBase::is_aligned(int arg) const {
+  const auto size = static_cast<int64_t>(element_size(operands_[arg].dtype));
+  if (reinterpret_cast<uintptr_t>(operands_[arg].data) % static_cast<uintptr_t>(size) != 0) return false;
+  for (int64_t s : operands_[arg].stride_bytes) {
+    if (s % size != 0) return false;
+  }
+  return true;
+}
+
+void TensorIteratorBase::for_each_within_dims(int max_dims,
+                                              const std::function<void(const TensorIteratorBase&)>& f) const {
+  if (ndim() <= max_dims) {
+    f(*this);
+    return;
+  }
+  if (numel() == 0) return;
+  TensorIteratorBase sub = *this;
+  sub.shape_.resize(static_cast<size_t>(max_dims));
+  for (auto& op : sub.operands_) op.stride_bytes.resize(static_cast<size_t>(max_dims));
+  std::vector<int64_t> index(static_cast<size_t>(ndim()), 0);  // over dims [max_dims, ndim)
+  for (;;) {
+    for (int k = 0; k < ntensors(); ++k) {
+      char* p = operands_[k].data;
+      for (int d = max_dims; d < ndim(); ++d) p += index[d] * operands_[k].stride_bytes[d];
+      sub.operands_[k].data = p;
+    }
+    f(sub);
+    int d = max_dims;
+    for (; d < ndim() && ++index[d] == shape_[d]; ++d) index[d] = 0;
+    if (d == ndim()) return;
+  }
 }
 
 }  // namespace ingot

@@ -7,8 +7,9 @@ namespace ingot {
 
 enum class MemOverlap { None, Full, Partial };
 
-// Full: the same elements in the same order (an in-place op is safe). Partial: the byte ranges
-// intersect otherwise (conservative: interleaved views that share no element also count).
+// Full: the same elements in the same order (an in-place op is safe). Partial: some element is
+// shared otherwise. Exact for disjoint byte ranges, for views interleaved by their strides, and
+// for operands up to 2^16 elements; larger ones whose ranges intersect count as Partial.
 MemOverlap get_overlap(const Tensor& a, const Tensor& b);
 
 // Some dim of size > 1 has stride 0, so several elements share one address (an expanded view).

@@ -100,6 +100,13 @@ class TensorIteratorBase {
   bool is_scalar(int arg) const;
   // Operand `arg` is a 0-dim CPU input on a non-CPU iterator: read it on the host, pass it by value.
   bool is_cpu_scalar(int arg) const;
+  // Operand `arg`'s data pointer and every byte stride are multiples of its element size, so
+  // typed loads and stores are valid. Tensors made by ingot always are; the predicate is for
+  // kernels that need more (vector loads) or memory wrapped from outside.
+  bool is_aligned(int arg) const;
+  // Calls `f` with sub-iterators of at most `max_dims` dims that together cover this one once:
+  // the dims beyond `max_dims` (the slowest) are walked here, one index at a time.
+  void for_each_within_dims(int max_dims, const std::function<void(const TensorIteratorBase&)>& f) const;
   // Every operand's largest byte offset fits in INT32_MAX, and so does numel().
   bool can_use_32bit_indexing() const;
   // Sub-iterators that each satisfy can_use_32bit_indexing() and together cover this one once.
@@ -125,6 +132,8 @@ class TensorIteratorBase {
   void populate_operands(const TensorIteratorConfig& config);
   void compute_device();
   void compute_shape(const TensorIteratorConfig& config);
+  void check_broadcast_numel(IntArrayRef shape) const;
+  void check_resizable(int arg, IntArrayRef shape) const;
   void compute_types(const TensorIteratorConfig& config);
   void check_mem_overlap() const;
   void compute_strides_and_allocate();

@@ -153,7 +153,16 @@ TEST(OpsDivisionPow, IntegerPowWrapsAroundLikeRepeatedMultiplication) {
 TEST(OpsDivisionPow, NegativeIntegerExponentGivesTruncatedReciprocal) {
   const Tensor base = tensor_of({1, -1, -1, 2, 0, -5}, {6}, kInt64), exp = tensor_of({-3, -3, -4, -1, -2, -1}, {6}, kInt64);
   EXPECT_EQ(ints_of(pow(base, exp)), (std::vector<int64_t>{1, -1, 1, 0, 0, 0}));
-  EXPECT_EQ(ints_of(pow(tensor_of({1, -1, 3}, {3}, kInt8), Scalar(-1))), (std::vector<int64_t>{1, -1, 0}));
+}
+
+TEST(OpsDivisionPow, IntegerTensorToNegativeScalarPowerIsValueError) {
+  // As PyTorch and NumPy: a Python-number exponent below 0 for an integer base is refused.
+  const std::string msg = error_message<ValueError>([] { pow(tensor_of({1, -1, 3}, {3}, kInt8), Scalar(-1)); });
+  EXPECT_NE(msg.find("pow"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("negative integer powers"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("-1"), std::string::npos) << msg;
+  EXPECT_EQ(ints_of(pow(tensor_of({1, -1, 3}, {3}, kInt8), Scalar(2))), (std::vector<int64_t>{1, 1, 9}));
+  EXPECT_EQ(values_of(pow(tensor_of({2}, {1}, kInt8), Scalar(-1.0))), (std::vector<long double>{0.5}));
 }
 
 TEST(OpsDivisionPow, PowPromotesLikePyTorch) {

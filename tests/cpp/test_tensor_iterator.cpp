@@ -25,7 +25,7 @@ TensorIterator binary(const Tensor& out, const Tensor& a, const Tensor& b) {
 
 // A CUDA tensor that is never dereferenced: the iterator only reads metadata and addresses.
 Tensor cuda_placeholder(IntArrayRef sizes, ScalarType dtype = kFloat32) {
-  static char memory[64];
+  alignas(16) static char memory[64];
   return from_blob(memory, sizes, TensorOptions(dtype).device(Device(kCUDA)));
 }
 
