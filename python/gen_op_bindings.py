@@ -231,21 +231,30 @@ def cpp_overload(group: Group, o: Overload, inplace: bool) -> str:
         if a is not None and not (inplace and a.name == "self"):
             call_args.append(name)
     q = f'"{o.name}"'
+    # The kernels run without the GIL above a size threshold (bindings.h: release_gil_above).
+    tensors = [py_name(a.name) for a in o.inputs if a.type == "Tensor" and not (inplace and a.name == "self")]
+
+    def released(call: str, *extra: str) -> str:
+        numel = "largest_numel({" + ", ".join(f"&{t}" for t in [*extra, *tensors]) + "})"
+        return f"release_gil_above({numel}, [&] {{ return {call}; }})"
+
     if inplace:
         rest = ", ".join(call_args)
         if "method" in o.variants:
-            call = f'tensor_ref(self, {q}, "self").{o.name}({rest})'
+            call = f"self_ref.{o.name}({rest})"
         else:
-            call = f'ingot::{o.name}(tensor_ref(self, {q}, "self"){", " if rest else ""}{rest})'
-        body = f"    {call};\n    return nb::borrow(self);\n"
+            call = f'ingot::{o.name}(self_ref{", " if rest else ""}{rest})'
+        body = (f'    ingot::Tensor& self_ref = tensor_ref(self, {q}, "self");\n'
+                f"    {released(call, 'self_ref')};\n    return nb::borrow(self);\n")
     else:
         params.append("nb::handle out")
-        call = f"ingot::{o.name}({', '.join(call_args)})"
+        call = released(f"ingot::{o.name}({', '.join(call_args)})")
         match = matching_out(o, group.outs)
         if match:
             out_op, wrapped = match
-            out_call = f'ingot::{out_op.name}_out(tensor_ref(out, {q}, "out"), {", ".join(wrapped)})'
+            out_call = released(f'ingot::{out_op.name}_out(out_ref, {", ".join(wrapped)})', "out_ref")
             body = (f"    if (out.is_none()) return nb::cast({call}, nb::rv_policy::move);\n"
+                    f'    ingot::Tensor& out_ref = tensor_ref(out, {q}, "out");\n'
                     f"    {out_call};\n    return nb::borrow(out);\n")
         else:
             body = (f"    INGOT_CHECK(out.is_none(), NotImplementedError, {q}, "

@@ -7,7 +7,7 @@ import operator
 import numpy as np
 
 from ingot import _C
-from ingot._dtype import BY_NAME, numpy_dtype, to_dtype
+from ingot._dtype import BY_NAME, check_int64, numpy_dtype, to_dtype
 
 Tensor = _C.Tensor
 _CPU = _C.device("cpu")
@@ -23,7 +23,7 @@ def _shape(shape) -> tuple:
     return tuple(operator.index(s) for s in shape)
 
 
-def _default_dtype_for(value) -> _C.dtype:
+def _default_dtype_for(value):
     """The dtype PyTorch gives a Python number: bool, int64 or the default float32."""
     if isinstance(value, (builtins.bool, np.bool_)):
         return BY_NAME["bool"]
@@ -46,16 +46,24 @@ def _from_numpy(arr: np.ndarray, copy) -> Tensor:
 
 
 def _from_python(obj, dtype) -> Tensor:
-    """Scalars and (nested) sequences: bool -> bool, int -> int64, float -> float32."""
+    """Scalars and (nested) sequences: bool -> bool, int -> int64, float -> float32. Python ints
+    the dtype cannot hold (2**63 for int64, 300 for uint8) raise OverflowError, as in NumPy 2."""
     arr = np.asarray(obj)
-    if arr.dtype.kind == "O" or arr.dtype.kind == "c":
+    if arr.dtype.kind == "c" or (arr.dtype.kind == "O" and dtype is not None):
         raise TypeError(f"asarray: cannot convert {type(obj).__name__} of {arr.dtype} values to a tensor")
     if dtype is None:
-        dtype = BY_NAME["bool"] if arr.dtype.kind == "b" else BY_NAME["int64"] if arr.dtype.kind in "iu" \
+        # NumPy holds ints in [2**63, 2**64) as uint64 and larger ones as objects: both overflow int64.
+        dtype = BY_NAME["bool"] if arr.dtype.kind == "b" else BY_NAME["int64"] if arr.dtype.kind in "iuO" \
             else BY_NAME["float32"] if arr.dtype.kind == "f" and arr.dtype.itemsize == 8 else to_dtype(arr.dtype)
     if dtype.name == "bfloat16":
         return _from_numpy(np.array(arr, dtype=np.float32), None).astype(dtype)
-    return _from_numpy(np.array(arr, dtype=numpy_dtype(dtype)), None)
+    try:  # from the Python values, not `arr`: NumPy then range-checks every int
+        values = np.array(obj, dtype=numpy_dtype(dtype))
+    except OverflowError as e:
+        raise OverflowError(f"asarray: {e}") from None
+    except (TypeError, ValueError) as e:
+        raise TypeError(f"asarray: cannot convert {type(obj).__name__} of {arr.dtype} values to a tensor") from e
+    return _from_numpy(values, None)
 
 
 def asarray(obj, dtype=None, device=None, copy=None) -> Tensor:
@@ -106,6 +114,7 @@ def ones(shape, dtype=None, device=None) -> Tensor:
 
 
 def full(shape, fill_value, dtype=None, device=None) -> Tensor:
+    check_int64("full", "fill_value", fill_value)
     return _C.full(_shape(shape), fill_value, to_dtype(dtype) or _default_dtype_for(fill_value), _device(device))
 
 

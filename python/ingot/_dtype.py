@@ -7,9 +7,43 @@ import numpy as np
 
 from ingot import _C
 
-NAMES = ("bool", "uint8", "int8", "int16", "int32", "int64",
-         "float16", "bfloat16", "float32", "float64")
-BY_NAME = {n: getattr(_C, n) for n in NAMES}
+
+
+class dtype:
+    """An ingot dtype (ingot.float32, ...): one instance per type, equal to itself and its name.
+
+    Plain Python objects, owned by the extension for the life of the process: another library
+    holding one at interpreter exit is not a leak (nanobind would report its own instances)."""
+
+    __slots__ = ("_name", "_itemsize", "_kind", "_is_floating_point")
+
+    def __init__(self, name: str, itemsize: int, kind: str, is_floating_point: bool):
+        self._name, self._itemsize, self._kind, self._is_floating_point = name, itemsize, kind, is_floating_point
+
+    name = property(lambda self: self._name)
+    itemsize = property(lambda self: self._itemsize)
+    kind = property(lambda self: self._kind, doc="'b', 'u', 'i' or 'f', as numpy.dtype.kind")
+    is_floating_point = property(lambda self: self._is_floating_point)
+
+    def __repr__(self):
+        return f"ingot.{self._name}"
+
+    def __str__(self):
+        return self._name
+
+    def __eq__(self, other):
+        if isinstance(other, str):
+            return self._name == other
+        return self is other
+
+    def __hash__(self):  # equal to its name, so hashes like it (NumPy dtypes do the same)
+        return hash(self._name)
+
+
+_ALL = tuple(dtype(*row) for row in _C._dtype_table())
+_C._register_dtypes(_ALL)
+BY_NAME = {d.name: d for d in _ALL}
+NAMES = tuple(BY_NAME)
 _PYTHON_TYPES = {builtins.bool: "bool", builtins.int: "int64", builtins.float: "float64"}
 
 try:  # optional: gives NumPy a real bfloat16 dtype
@@ -18,9 +52,20 @@ except ImportError:  # pragma: no cover - exercised only without ml_dtypes
     _ml_dtypes = None
 
 
-def to_dtype(x) -> _C.dtype | None:
+_INT64_MIN, _INT64_MAX = -2 ** 63, 2 ** 63 - 1
+
+
+def check_int64(op, name, value):
+    """A Python int beyond int64, ingot's widest integer, is an OverflowError naming the op and the
+    argument (NumPy 2 and PyTorch refuse it too), never a silent wrap or an unrelated TypeError."""
+    if isinstance(value, int) and not isinstance(value, bool) and not _INT64_MIN <= value <= _INT64_MAX:
+        raise OverflowError(f"{op}: Python int {value} (argument '{name}') is out of range for int64, "
+                            "ingot's widest integer type")
+
+
+def to_dtype(x) -> dtype | None:
     """An ingot.dtype from an ingot.dtype, a name, a NumPy dtype/type or bool/int/float."""
-    if x is None or isinstance(x, _C.dtype):
+    if x is None or isinstance(x, dtype):
         return x
     if isinstance(x, str) and x in BY_NAME:
         return BY_NAME[x]
@@ -35,13 +80,13 @@ def to_dtype(x) -> _C.dtype | None:
     raise TypeError(f"ingot: cannot interpret {x!r} as an ingot dtype (one of {', '.join(NAMES)})")
 
 
-def numpy_dtype(dtype: _C.dtype) -> np.dtype:
+def numpy_dtype(t: dtype) -> np.dtype:
     """The NumPy dtype holding the same values; bfloat16 needs ml_dtypes."""
-    if dtype.name == "bfloat16":
+    if t.name == "bfloat16":
         if _ml_dtypes is None:
             raise TypeError("ingot: bfloat16 tensors need the ml_dtypes package to convert to NumPy")
         return np.dtype(_ml_dtypes.bfloat16)
-    return np.dtype(dtype.name)
+    return np.dtype(t.name)
 
 
 class finfo:

@@ -12,7 +12,7 @@ import operator
 import numpy as np
 
 from ingot import _C
-from ingot._dtype import BY_NAME
+from ingot._dtype import BY_NAME, check_int64
 
 Tensor = _C.Tensor
 
@@ -92,6 +92,7 @@ def setitem(t: Tensor, key, value) -> None:
         raw_numpy(t)[_numpy_key(key)] = raw_numpy(source)
         return
     view = _basic(t, key, consumed)
+    check_int64("__setitem__", "value", value)
     if isinstance(value, (builtins.bool, builtins.int, builtins.float, np.generic)):
         view.fill_(value.item() if isinstance(value, np.generic) else value)
     else:

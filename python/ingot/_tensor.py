@@ -135,7 +135,7 @@ def _op(name: str):
 
 def _reflected(fn):
     def method(self, other):
-        return fn(as_tensor(other, self.device), self)
+        return fn(as_tensor(other, self.device, op=fn.__name__), self)
     return method
 
 

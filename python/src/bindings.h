@@ -4,7 +4,10 @@
 
 #include <nanobind/nanobind.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <initializer_list>
+#include <optional>
 #include <vector>
 
 #include "ingot/ingot.h"
@@ -12,11 +15,6 @@
 namespace ingot::python {
 
 namespace nb = nanobind;
-
-// The Python-visible dtype: one immortal instance per ScalarType (ingot.float32, ...).
-struct DType {
-  ScalarType type;
-};
 
 void bind_errors(nb::module_& m);
 void bind_dtypes(nb::module_& m);
@@ -28,8 +26,29 @@ void bind_cuda(nb::module_& m, nb::class_<Tensor>& tensor);
 // Generated from op_table.json by python/gen_op_bindings.py.
 void bind_ops(nb::module_& m);
 
-// The ingot.<name> dtype instance for `t` (borrowed; lives as long as the module).
+// Ops on at least this many elements run with the GIL released, so other Python threads make
+// progress during a long op; below it, releasing costs more than it gives.
+inline constexpr int64_t kReleaseGilNumel = int64_t{1} << 16;
+
+// The largest element count among `tensors` (undefined ones count 0).
+inline int64_t largest_numel(std::initializer_list<const Tensor*> tensors) {
+  int64_t n = 0;
+  for (const Tensor* t : tensors) n = std::max(n, t->defined() ? t->numel() : 0);
+  return n;
+}
+
+// Runs `f` (which must not touch Python objects) without the GIL when `numel` is large.
+template <typename F>
+decltype(auto) release_gil_above(int64_t numel, F&& f) {
+  if (numel < kReleaseGilNumel) return f();
+  nb::gil_scoped_release release;
+  return f();
+}
+
+// The ingot.<name> dtype object for `t` (borrowed; lives as long as the process).
 nb::handle dtype_object(ScalarType t);
+// The ScalarType of an ingot dtype object, or nullopt for any other object.
+std::optional<ScalarType> dtype_of_object(nb::handle h);
 
 // The Tensor inside a Python object, or TypeError naming the op and argument.
 Tensor& tensor_ref(nb::handle h, const char* op, const char* arg);

@@ -76,8 +76,9 @@ struct type_caster<ingot::ScalarType> {
 
   template <typename Flags>
   bool from_python(handle src, Flags, cleanup_list*) noexcept {
-    if (!nanobind::isinstance<ingot::python::DType>(src)) return false;
-    value = nanobind::inst_ptr<ingot::python::DType>(src)->type;
+    const std::optional<ingot::ScalarType> t = ingot::python::dtype_of_object(src);
+    if (!t) return false;
+    value = *t;
     return true;
   }
 

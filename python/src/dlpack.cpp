@@ -8,6 +8,7 @@
 #include "bindings.h"
 #include "casters.h"
 #include "dlpack.h"
+#include "dlpack_import.h"
 #include "ingot/cuda.h"
 
 namespace ingot::python {
@@ -21,34 +22,7 @@ constexpr const char* kLegacyUsed = "used_dltensor";
 constexpr const char* kVersionedName = "dltensor_versioned";
 constexpr const char* kVersionedUsed = "used_dltensor_versioned";
 
-DLDataType to_dl_dtype(ScalarType t) {
-  const auto bits = static_cast<uint8_t>(element_size(t) * 8);
-  if (t == kBool) return {kDLBool, 8, 1};
-  if (t == kBFloat16) return {kDLBfloat, 16, 1};
-  if (is_floating_type(t)) return {kDLFloat, bits, 1};
-  return {is_signed_type(t) ? kDLInt : kDLUInt, bits, 1};
-}
-
-ScalarType from_dl_dtype(DLDataType d) {
-  if (d.lanes == 1) {
-    for (int i = 0; i < kNumScalarTypes; ++i) {
-      const DLDataType candidate = to_dl_dtype(static_cast<ScalarType>(i));
-      if (candidate.code == d.code && candidate.bits == d.bits) return static_cast<ScalarType>(i);
-    }
-  }
-  throw TypeError(detail::concat("from_dlpack: unsupported DLPack dtype (code ", int(d.code), ", bits ",
-                                 int(d.bits), ", lanes ", d.lanes, ")"));
-}
-
 DLDevice to_dl_device(Device d) { return {d.is_cpu() ? kDLCPU : kDLCUDA, d.is_cpu() ? 0 : d.index}; }
-
-Device from_dl_device(DLDevice d) {
-  if (d.device_type == kDLCPU || d.device_type == kDLCUDAHost) return Device(kCPU);
-  if (d.device_type == kDLCUDA || d.device_type == kDLCUDAManaged) {
-    return Device(kCUDA, static_cast<int8_t>(d.device_id));
-  }
-  throw nb::buffer_error(detail::concat("from_dlpack: unsupported DLPack device type ", d.device_type).c_str());
-}
 
 // Owns the exported tensor (keeping its storage alive) and the shape/stride arrays DLPack points at.
 template <typename Managed>
@@ -133,30 +107,18 @@ nb::tuple dlpack_device(const Tensor& self) {
   return nb::make_tuple(d.device_type, d.device_id);
 }
 
-// Wraps the producer's memory; the producer's deleter runs (under the GIL, since producers such
-// as NumPy release Python objects in it) when the last ingot view of it goes away.
+// The producer's memory as a tensor; its deleter runs (under the GIL, since producers such as
+// NumPy release Python objects in it) when the last ingot view of it goes away. The capsule is
+// marked consumed only once the import succeeded, so on an error its own destructor frees it.
 template <typename Managed>
-Tensor wrap_managed(Managed* m) {
-  const DLTensor& dl = m->dl_tensor;
-  const ScalarType dtype = from_dl_dtype(dl.dtype);
-  std::vector<int64_t> sizes(dl.shape, dl.shape + dl.ndim);
-  std::vector<int64_t> strides(static_cast<size_t>(dl.ndim));
-  if (dl.strides) {
-    strides.assign(dl.strides, dl.strides + dl.ndim);
-  } else {
-    int64_t s = 1;
-    for (int i = dl.ndim - 1; i >= 0; --i) {
-      strides[static_cast<size_t>(i)] = s;
-      s *= sizes[static_cast<size_t>(i)];
-    }
-  }
-  void* data = static_cast<char*>(dl.data) + dl.byte_offset;
-  auto release = [m](void*) {
+Tensor consume(PyObject* capsule, const char* used_name, Managed* m, std::optional<bool> copy) {
+  Tensor t = from_dltensor(m->dl_tensor, [m] {
     if (!m->deleter || !Py_IsInitialized()) return;
     nb::gil_scoped_acquire gil;
     m->deleter(m);
-  };
-  return from_blob(data, sizes, strides, TensorOptions(dtype).device(from_dl_device(dl.device)), release);
+  }, copy);
+  PyCapsule_SetName(capsule, used_name);
+  return t;
 }
 
 nb::object call_dlpack(nb::handle obj, std::optional<bool> copy) {
@@ -198,12 +160,9 @@ Tensor import_dlpack(nb::handle obj, std::optional<bool> copy) {
       throw nb::buffer_error(detail::concat("from_dlpack: unsupported DLPack major version ", major).c_str());
     }
     read_only = (m->flags & kFlagReadOnly) != 0;
-    PyCapsule_SetName(c, kVersionedUsed);
-    t = wrap_managed(m);
+    t = consume(c, kVersionedUsed, m, copy);
   } else if (PyCapsule_IsValid(c, kLegacyName)) {
-    auto* m = static_cast<DLManagedTensor*>(PyCapsule_GetPointer(c, kLegacyName));
-    PyCapsule_SetName(c, kLegacyUsed);
-    t = wrap_managed(m);
+    t = consume(c, kLegacyUsed, static_cast<DLManagedTensor*>(PyCapsule_GetPointer(c, kLegacyName)), copy);
   } else {
     throw nb::type_error("from_dlpack: expected a DLPack capsule ('dltensor' or 'dltensor_versioned') that was not consumed yet");
   }

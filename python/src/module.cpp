@@ -8,12 +8,13 @@
 
 #include "bindings.h"
 #include "casters.h"
+#include "dlpack_import.h"
 
 namespace ingot::python {
 
 namespace {
 
-// Borrowed from the module (which keeps them alive): dtype instances and the custom exceptions.
+// dtype objects (owned, see bind_dtypes) and the custom exceptions (borrowed from the module).
 std::array<PyObject*, kNumScalarTypes> g_dtypes{};
 PyObject* g_accelerator_error = nullptr;
 PyObject* g_compile_error = nullptr;
@@ -33,6 +34,13 @@ std::string device_str(Device d) {
 }  // namespace
 
 nb::handle dtype_object(ScalarType t) { return g_dtypes[static_cast<size_t>(t)]; }
+
+std::optional<ScalarType> dtype_of_object(nb::handle h) {
+  for (int i = 0; i < kNumScalarTypes; ++i) {
+    if (h.ptr() == g_dtypes[static_cast<size_t>(i)]) return static_cast<ScalarType>(i);
+  }
+  return std::nullopt;
+}
 
 void bind_errors(nb::module_& m) {
   g_accelerator_error = PyErr_NewException("ingot.AcceleratorError", PyExc_RuntimeError, nullptr);
@@ -57,31 +65,36 @@ void bind_errors(nb::module_& m) {
       PyErr_SetString(g_accelerator_error, e.what());
     } catch (const CompileError& e) {
       PyErr_SetString(g_compile_error, e.what());
+    } catch (const dlpack::BufferError& e) {
+      PyErr_SetString(PyExc_BufferError, e.what());
     } catch (const Error& e) {
       PyErr_SetString(PyExc_RuntimeError, e.what());
     }
   });
 }
 
+// The dtype objects are plain Python objects (ingot/_dtype.py builds them from this table and
+// hands them back once): the extension owns one strong reference to each for the life of the
+// process, so a dtype still referenced by another library at exit is no nanobind instance that
+// nanobind would report as leaked.
 void bind_dtypes(nb::module_& m) {
-  nb::class_<DType>(m, "dtype")
-      .def_prop_ro("name", [](const DType& d) { return std::string(dtype_name(d.type)); })
-      .def_prop_ro("itemsize", [](const DType& d) { return element_size(d.type); })
-      .def_prop_ro("kind", [](const DType& d) { return std::string(1, dtype_kind(d.type)); })
-      .def_prop_ro("is_floating_point", [](const DType& d) { return is_floating_type(d.type); })
-      .def("__repr__", [](const DType& d) { return "ingot." + std::string(dtype_name(d.type)); })
-      .def("__str__", [](const DType& d) { return std::string(dtype_name(d.type)); })
-      .def("__eq__", [](const DType& a, const DType& b) { return a.type == b.type; })
-      .def("__eq__", [](const DType& a, const std::string& b) { return dtype_name(a.type) == b; })
-      .def("__eq__", [](const DType&, nb::handle) { return false; })
-      // Equal to its name, so hashes like the name (NumPy dtypes compare equal to strings too).
-      .def("__hash__", [](const DType& d) { return nb::hash(nb::str(dtype_name(d.type).data())); });
-  for (int i = 0; i < kNumScalarTypes; ++i) {
-    const auto t = static_cast<ScalarType>(i);
-    nb::object obj = nb::cast(DType{t});
-    g_dtypes[static_cast<size_t>(i)] = obj.ptr();
-    m.attr(std::string(dtype_name(t)).c_str()) = obj;
-  }
+  m.def("_dtype_table", [] {
+    nb::list rows;
+    for (int i = 0; i < kNumScalarTypes; ++i) {
+      const auto t = static_cast<ScalarType>(i);
+      rows.append(nb::make_tuple(std::string(dtype_name(t)), element_size(t), std::string(1, dtype_kind(t)),
+                                 is_floating_type(t)));
+    }
+    return rows;
+  });
+  m.def("_register_dtypes", [](nb::sequence objects) {
+    INGOT_CHECK(nb::len(objects) == static_cast<size_t>(kNumScalarTypes), ValueError,
+                "_register_dtypes: expected ", kNumScalarTypes, " dtype objects");
+    for (int i = 0; i < kNumScalarTypes; ++i) {
+      nb::handle(g_dtypes[static_cast<size_t>(i)]).dec_ref();
+      g_dtypes[static_cast<size_t>(i)] = nb::object(objects[static_cast<size_t>(i)]).release().ptr();
+    }
+  });
 }
 
 void bind_device(nb::module_& m) {

@@ -21,6 +21,10 @@ nb::tuple to_tuple(IntArrayRef values, int64_t scale = 1) {
   return result;
 }
 
+Tensor clone(const Tensor& t) {
+  return release_gil_above(t.numel(), [&] { return t.clone(); });
+}
+
 // NumPy's .T: all dims reversed (a no-op view for 0-d and 1-d tensors).
 Tensor reversed_dims(const Tensor& t) {
   std::vector<int64_t> dims(static_cast<size_t>(t.dim()));
@@ -103,17 +107,20 @@ nb::class_<Tensor> bind_tensor(nb::module_& m) {
       .def("select", &Tensor::select, nb::arg("dim"), nb::arg("index"))
       .def("slice", &Tensor::slice, nb::arg("dim"), nb::arg("start") = nb::none(),
            nb::arg("stop") = nb::none(), nb::arg("step") = 1)
-      .def("contiguous", &Tensor::contiguous)
-      .def("clone", &Tensor::clone)
-      .def("copy", &Tensor::clone)
-      .def("astype", [](const Tensor& t, ScalarType dtype, bool copy) { return t.to(dtype, copy); },
-           nb::arg("dtype"), nb::arg("copy") = true)
+      .def("contiguous", [](const Tensor& t) { return release_gil_above(t.numel(), [&] { return t.contiguous(); }); })
+      .def("clone", &clone)
+      .def("copy", &clone)
+      .def("astype", [](const Tensor& t, ScalarType dtype, bool copy) {
+        return release_gil_above(t.numel(), [&] { return t.to(dtype, copy); });
+      }, nb::arg("dtype"), nb::arg("copy") = true)
       .def("copy_", [](nb::handle self, const Tensor& src) {
-        tensor_ref(self, "copy_", "self").copy_(src);
+        Tensor& dst = tensor_ref(self, "copy_", "self");
+        release_gil_above(dst.numel(), [&] { dst.copy_(src); });
         return nb::borrow(self);
       }, nb::arg("src"))
       .def("fill_", [](nb::handle self, const Scalar& value) {
-        tensor_ref(self, "fill_", "self").fill_(value);
+        Tensor& dst = tensor_ref(self, "fill_", "self");
+        release_gil_above(dst.numel(), [&] { dst.fill_(value); });
         return nb::borrow(self);
       }, nb::arg("value"))
       // Same bits, another dtype of the same size (bfloat16 <-> uint16 for NumPy without ml_dtypes).

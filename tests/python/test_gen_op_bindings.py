@@ -44,7 +44,7 @@ def test_new_op_gets_function_with_schema_signature():
     f(1, 2)
     assert calls == [("hypot", (1, 2, None))]
     assert ns["FUNCTIONS"] == {"hypot": f} and ns["METHODS"] == {"hypot": f}
-    assert "ingot::hypot_out(tensor_ref(out" in cpp
+    assert 'tensor_ref(out, "hypot", "out")' in cpp and "ingot::hypot_out(out_ref" in cpp
 
 def test_scalar_overload_follows_tensor_overload_and_wraps_for_out():
     cpp, _, _ = run([("mul.Scalar(Tensor self, Scalar other) -> Tensor", ["function"]),
