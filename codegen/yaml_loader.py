@@ -45,10 +45,17 @@ def _loader_class(path: str):
 
 
 def load(path: str):
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise SourceError(path, data[:e.start].count(b"\n") + 1, f"not valid UTF-8 ({e.reason})") from None
     try:
         return yaml.load(text, Loader=_loader_class(path))  # noqa: S506 (SafeLoader subclass)
+    except yaml.reader.ReaderError as e:  # a character YAML does not allow (found by fuzzing)
+        raise SourceError(path, text[:e.position].count("\n") + 1,
+                          f"invalid YAML: character {e.character!r} is not allowed") from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else 1

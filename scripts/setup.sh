@@ -35,3 +35,16 @@ build_preset() {
   cmake --preset "$preset" -DPython3_EXECUTABLE="$VENV_PY" ${INGOT_CONFIGURE_ARGS:-} > /dev/null
   cmake --build --preset "$preset" -j "$INGOT_JOBS" "$@"
 }
+
+# The asan preset needs clang with its sanitizer and libFuzzer runtimes (Debian: clang and
+# libclang-rt-*-dev); installs them when missing and this is root on a Debian-like machine.
+ensure_clang_sanitizers() {
+  local fuzzer
+  fuzzer="$(clang++ -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null || true)"
+  if command -v clang++ > /dev/null && [[ -f "$fuzzer" ]]; then
+    return
+  fi
+  echo "== installing clang and its sanitizer/libFuzzer runtimes (apt-get)"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang libclang-rt-dev > /dev/null
+}
