@@ -68,7 +68,10 @@ Tensor from_dltensor(const DLTensor& dl, std::function<void()> release, std::opt
       dl.strides ? std::vector<int64_t>(dl.strides, dl.strides + dl.ndim) : contiguous_strides(sizes);
   INGOT_CHECK(dl.byte_offset <= static_cast<uint64_t>(INT64_MAX), ValueError, "from_dlpack: byte_offset ",
               dl.byte_offset, " is out of range");
-  char* data = static_cast<char*>(dl.data) + dl.byte_offset;
+  const auto address = reinterpret_cast<uintptr_t>(dl.data);
+  INGOT_CHECK(dl.byte_offset <= UINTPTR_MAX - address, ValueError, "from_dlpack: byte_offset ", dl.byte_offset,
+              " reaches outside the address space");
+  char* data = reinterpret_cast<char*>(address + dl.byte_offset);
   const size_t itemsize = element_size(dtype);
   if (reinterpret_cast<uintptr_t>(data) % itemsize != 0) {
     INGOT_CHECK(copy != false, python::dlpack::BufferError, "from_dlpack: the producer's ", dtype_name(dtype),

@@ -155,8 +155,14 @@ Tensor from_blob(void* data, IntArrayRef sizes, IntArrayRef strides, TensorOptio
   // Negative strides reach below `data`: the storage starts at the lowest element addressed.
   const auto [lo, hi] = offset_range("from_blob", sizes, strides);
   const auto itemsize = static_cast<int64_t>(element_size(options.dtype_));
-  char* base = static_cast<char*>(data) + checked_mul("from_blob", sizes, lo, itemsize);
   const int64_t extent = checked_add("from_blob", sizes, checked_add("from_blob", sizes, hi, -lo), 1);
+  // Address arithmetic in integers: the elements must lie inside the address space (found by fuzzing).
+  const auto address = reinterpret_cast<uintptr_t>(data);
+  const auto below = uintptr_t{0} - static_cast<uintptr_t>(checked_mul("from_blob", sizes, lo, itemsize));
+  const auto above = static_cast<uintptr_t>(checked_mul("from_blob", sizes, hi, itemsize));
+  INGOT_CHECK(n == 0 || (below <= address && above <= UINTPTR_MAX - address), ValueError, "from_blob: shape ",
+              sizes, " and strides ", strides, " reach outside the address space from ", data);
+  char* base = reinterpret_cast<char*>(address - below);
   const size_t nbytes = n > 0 ? checked_nbytes("from_blob", extent, options.dtype_) : 0;
   // The deleter gets back the caller's pointer, not the storage base.
   std::function<void(void*)> storage_deleter;

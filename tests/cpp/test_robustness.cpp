@@ -66,6 +66,12 @@ TEST(Robustness, FromBlobStridesOverflowingByteOffsetsIsValueError) {
                            {"from_blob", "overflows int64"});
 }
 
+TEST(Robustness, FromBlobReachingBelowAddressZeroIsValueError) {  // found by fuzz_dlpack_import
+  alignas(8) static double memory[4];
+  expect_error<ValueError>([] { from_blob(memory, {2}, {-(int64_t{1} << 59)}, kFloat64); },
+                           {"from_blob", "address space"});
+}
+
 TEST(Robustness, EmptyStridedExtentOverflowIsValueError) {
   expect_error<ValueError>([] { empty_strided({3, 3}, {int64_t{1} << 62, 1}); }, {"empty_strided", "int64"});
 }
