@@ -122,6 +122,8 @@ def arange(start, stop=None, step=1, *, dtype=None, device=None) -> Tensor:
     """Values from start (default 0) up to, not including, stop: int64 for integer bounds, else float32."""
     if stop is None:
         start, stop = 0, start
+    for name, value in (("start", start), ("end", stop), ("step", step)):
+        check_int64("arange", name, value)
     return _C.arange(start, stop, step, to_dtype(dtype), _device(device))
 
 
@@ -158,6 +160,7 @@ def ones_like(a, dtype=None, device=None) -> Tensor:
 
 
 def full_like(a, fill_value, dtype=None, device=None) -> Tensor:
+    check_int64("full_like", "fill_value", fill_value)
     return _C.full_like(_like(a), fill_value, to_dtype(dtype), None if device is None else _device(device))
 
 
@@ -180,6 +183,8 @@ def randint(low, high=None, size=(), *, dtype=None, device=None) -> Tensor:
     """Integers in [low, high) (in [0, low) when high is None), as numpy.random.randint."""
     if high is None:
         low, high = 0, low
+    check_int64("randint", "low", low)
+    check_int64("randint", "high", high)
     return _C.randint(low, high, _shape(size), to_dtype(dtype) or BY_NAME["int64"], _device(device))
 
 

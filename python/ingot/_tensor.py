@@ -6,7 +6,7 @@ import numpy as np
 
 from ingot import _C, _generated_ops
 from ingot._convert import as_tensor
-from ingot._dtype import BY_NAME, _ml_dtypes
+from ingot._dtype import BY_NAME, _ml_dtypes, check_int64
 from ingot._indexing import getitem, raw_numpy, setitem
 
 Tensor = _C.Tensor
@@ -172,11 +172,19 @@ def _identity(self):
     return self
 
 
+_fill = Tensor.fill_
+
+
+def fill_(self, value):
+    check_int64("fill_", "value", value)
+    return _fill(self, value)
+
+
 def install() -> None:
     for name, fn in _generated_ops.METHODS.items():
         setattr(Tensor, name, fn)
     for fn in (numpy, __array__, tolist, __repr__, __str__, __bool__, __int__, __float__, __index__,
-               __len__, __iter__):
+               __len__, __iter__, fill_):
         setattr(Tensor, fn.__name__, fn)
     Tensor.__getitem__ = getitem
     Tensor.__setitem__ = setitem

@@ -90,6 +90,12 @@ def test_python_int_beyond_int64_in_an_op_names_the_op_and_the_overflow():
         ingot.full((2,), 2 ** 64)
     with pytest.raises(OverflowError, match="__setitem__"):
         t[0] = -2 ** 63 - 1
+    with pytest.raises(OverflowError, match="fill_"):
+        t.fill_(2 ** 63)
+    with pytest.raises(OverflowError, match="alpha"):
+        ingot.add(t, t, alpha=2 ** 63)
+    with pytest.raises(OverflowError, match="arange"):
+        ingot.arange(2 ** 64)
 
 
 def test_seventeen_dims_plus_transpose_matches_numpy():
