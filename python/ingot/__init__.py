@@ -25,8 +25,9 @@ def _nvrtc_search_path() -> None:
 
 _nvrtc_search_path()
 from ingot import _C  # noqa: E402
-from ingot._C import AcceleratorError, CompileError, Tensor, can_cast, device, promote_types
+from ingot._C import AcceleratorError, CompileError, Tensor, can_cast, promote_types
 from ingot._dtype import BY_NAME as _DTYPES
+from ingot._device import device
 from ingot._dtype import dtype
 from ingot._dtype import finfo, iinfo
 from ingot._creation import (arange, asarray, empty, empty_like, eye, from_dlpack, full, full_like,

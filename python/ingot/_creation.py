@@ -7,14 +7,15 @@ import operator
 import numpy as np
 
 from ingot import _C
+from ingot._device import device
 from ingot._dtype import BY_NAME, check_int64, numpy_dtype, to_dtype
 
 Tensor = _C.Tensor
-_CPU = _C.device("cpu")
+_CPU = device("cpu")
 
 
-def _device(device) -> _C.device:
-    return _CPU if device is None else _C.device(device) if isinstance(device, str) else device
+def _device(d) -> device:
+    return _CPU if d is None else device(d)
 
 
 def _shape(shape) -> tuple:

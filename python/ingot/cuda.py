@@ -6,7 +6,7 @@ in the CUDA toolkit or in the `nvidia-cuda-nvrtc` wheel (`pip install ingot[cuda
 """
 from __future__ import annotations
 
-from ingot import _C
+from ingot import _C, _device
 
 _cuda = _C._cuda
 
@@ -24,7 +24,7 @@ def _index(device) -> int:
         return 0
     if isinstance(device, int):
         return device
-    d = _C.device(device) if isinstance(device, str) else device
+    d = _device.device(device)
     if d.type != "cuda":
         raise ValueError(f"expected a cuda device, got {d}")
     return d.index

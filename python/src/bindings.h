@@ -49,6 +49,10 @@ decltype(auto) release_gil_above(int64_t numel, F&& f) {
 nb::handle dtype_object(ScalarType t);
 // The ScalarType of an ingot dtype object, or nullopt for any other object.
 std::optional<ScalarType> dtype_of_object(nb::handle h);
+// The ingot.device object for `d` (a new reference), and the Device of such an object (nullopt
+// for any other object).
+nb::handle device_object(Device d);
+std::optional<Device> device_of_object(nb::handle h);
 
 // The Tensor inside a Python object, or TypeError naming the op and argument.
 Tensor& tensor_ref(nb::handle h, const char* op, const char* arg);

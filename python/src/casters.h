@@ -3,6 +3,7 @@
 #pragma once
 
 #include <nanobind/nanobind.h>
+#include <nanobind/stl/string.h>
 
 #include <cstring>
 
@@ -84,6 +85,37 @@ struct type_caster<ingot::ScalarType> {
 
   static handle from_cpp(ingot::ScalarType t, rv_policy, cleanup_list*) noexcept {
     return ingot::python::dtype_object(t).inc_ref();
+  }
+};
+
+// Device <-> ingot.device objects; a device string ("cuda:1") converts too.
+template <>
+struct type_caster<ingot::Device> {
+  NB_TYPE_CASTER(ingot::Device, const_name("ingot.device | str"))
+
+  template <typename Flags>
+  bool from_python(handle src, Flags, cleanup_list*) noexcept {
+    try {
+      if (PyUnicode_Check(src.ptr())) {
+        value = ingot::Device(nanobind::cast<std::string>(src));
+        return true;
+      }
+      const std::optional<ingot::Device> d = ingot::python::device_of_object(src);
+      if (!d) return false;
+      value = *d;
+      return true;
+    } catch (...) {
+      PyErr_Clear();
+      return false;
+    }
+  }
+
+  static handle from_cpp(ingot::Device d, rv_policy, cleanup_list*) noexcept {
+    try {
+      return ingot::python::device_object(d);
+    } catch (...) {
+      return handle();
+    }
   }
 };
 

@@ -18,17 +18,13 @@ namespace {
 std::array<PyObject*, kNumScalarTypes> g_dtypes{};
 PyObject* g_accelerator_error = nullptr;
 PyObject* g_compile_error = nullptr;
+PyObject* g_device_class = nullptr;    // ingot._device.device (owned)
+PyObject* g_device_factory = nullptr;  // device._of(code, name, index): the interned object (owned)
 
 char dtype_kind(ScalarType t) {
   if (t == kBool) return 'b';
   if (is_floating_type(t)) return 'f';
   return is_signed_type(t) ? 'i' : 'u';
-}
-
-// "cpu" or "cuda:1", as PyTorch prints devices.
-std::string device_str(Device d) {
-  if (d.is_cpu()) return "cpu";
-  return std::string(device_type_name(d.type)) + ":" + std::to_string(d.index);
 }
 
 }  // namespace
@@ -97,19 +93,32 @@ void bind_dtypes(nb::module_& m) {
   });
 }
 
+// Devices, like dtypes, are plain Python objects (ingot/_device.py), interned per (type, index);
+// the extension keeps the class and its factory for the life of the process.
 void bind_device(nb::module_& m) {
-  nb::class_<Device>(m, "device")
-      .def(nb::init_implicit<std::string>())
-      .def(nb::init<Device>())
-      .def_prop_ro("type", [](Device d) { return std::string(device_type_name(d.type)); })
-      .def_prop_ro("index", [](Device d) { return static_cast<int>(d.index); })
-      .def("__str__", &device_str)
-      .def("__repr__", [](Device d) { return "device(type='" + std::string(device_type_name(d.type)) +
-                                              "', index=" + std::to_string(d.index) + ")"; })
-      .def("__eq__", [](Device a, Device b) { return a == b; })
-      .def("__eq__", [](Device a, const std::string& b) { return a == Device(b); })
-      .def("__eq__", [](Device, nb::handle) { return false; })
-      .def("__hash__", [](Device d) { return static_cast<int>(d.type) * 256 + d.index; });
+  m.def("_parse_device", [](const std::string& spec) {
+    const Device d(spec);
+    return nb::make_tuple(static_cast<int>(d.type), std::string(device_type_name(d.type)), static_cast<int>(d.index));
+  });
+  m.def("_register_device", [](nb::handle cls, nb::handle factory) {
+    nb::handle(g_device_class).dec_ref();
+    nb::handle(g_device_factory).dec_ref();
+    g_device_class = cls.inc_ref().ptr();
+    g_device_factory = factory.inc_ref().ptr();
+  });
+}
+
+nb::handle device_object(Device d) {
+  return nb::handle(g_device_factory)(static_cast<int>(d.type), std::string(device_type_name(d.type)),
+                                      static_cast<int>(d.index))
+      .release();
+}
+
+std::optional<Device> device_of_object(nb::handle h) {
+  if (g_device_class == nullptr || !PyObject_TypeCheck(h.ptr(), reinterpret_cast<PyTypeObject*>(g_device_class))) {
+    return std::nullopt;
+  }
+  return Device(static_cast<DeviceType>(nb::cast<int>(h.attr("_code"))), nb::cast<int8_t>(h.attr("_index")));
 }
 
 }  // namespace ingot::python

@@ -131,8 +131,9 @@ nb::class_<Tensor> bind_tensor(nb::module_& m) {
       }, nb::arg("dtype"))
       .def("_is_view_of", [](const Tensor& a, const Tensor& b) { return a.storage().is_same(b.storage()); });
   // Wraps a Python number as a 0-dim tensor ranked below dimensioned tensors in type promotion.
-  m.def("_scalar_tensor", [](const Scalar& s, Device device) { return scalar_to_tensor(s, device); },
-        nb::arg("value"), nb::arg("device") = Device());
+  m.def("_scalar_tensor", [](const Scalar& s, std::optional<Device> device) {
+    return scalar_to_tensor(s, device.value_or(Device()));
+  }, nb::arg("value"), nb::arg("device").none() = nb::none());
   m.def("promote_types", &promote_types, nb::arg("a"), nb::arg("b"));
   m.def("can_cast", &can_cast, nb::arg("from_"), nb::arg("to"));
   m.def("result_type", [](const Tensor& a, const Tensor& b) { return result_type(a, b); });

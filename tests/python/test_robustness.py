@@ -150,15 +150,17 @@ def test_long_op_releases_the_gil():
     assert ran_during_ops, "the main thread could only run once every op had finished"
 
 
-def test_clean_exit_prints_no_nanobind_leak_when_hypothesis_holds_dtypes(tmp_path):
+def test_clean_exit_prints_no_nanobind_leak_when_hypothesis_holds_dtypes_and_devices(tmp_path):
     pytest.importorskip("hypothesis")
     (tmp_path / "test_holds_dtypes.py").write_text(textwrap.dedent("""
         import ingot
         from hypothesis import given, strategies as st
 
-        @given(st.sampled_from([ingot.float32, ingot.int64]), st.integers(0, 3))
-        def test_zeros(dtype, n):
-            assert ingot.zeros((n,), dtype=dtype).dtype == dtype
+        @given(st.sampled_from([ingot.float32, ingot.int64]), st.sampled_from([ingot.device("cpu")]),
+               st.integers(0, 3))
+        def test_zeros(dtype, device, n):
+            t = ingot.zeros((n,), dtype=dtype, device=device)
+            assert (t.dtype, t.device) == (dtype, device)
     """))
     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
                        capture_output=True, text=True, timeout=120, cwd=tmp_path)
