@@ -1,0 +1,162 @@
+"""The OpInfo table (DESIGN.md §7): one entry per op in ops/ops.yaml, as data.
+
+An entry says what the op computes (a NumPy or float64 reference), on which dtypes, with which
+result dtype, within how many ULPs per dtype, on which inputs (domain), and which calls must fail.
+tests/python/test_opinfo.py runs every entry on every available backend; gen_ops_doc.py writes
+docs/ops.md from it. A declared op without an entry fails test_every_declared_op_has_an_entry.
+
+How a reference is evaluated (opinfo_support.py has the helpers):
+  * The inputs promote to a common dtype (PyTorch's rules); `result="float"` ops compute integer
+    inputs in float32, `result="bool"` ops return bool.
+  * Floating compute: the inputs, rounded to the compute dtype, are handed to `ref` as float64
+    arrays (or, with ref_precision="opmath", as arrays of the compute dtype's opmath type, for ops
+    whose exact algorithm is specified, like floor_divide); the result is rounded once.
+  * Integer and bool compute: `ref` gets arrays of the compute dtype, so NumPy's wrapping applies.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+from opinfo_support import ALL, BOOL, FLOATS, INTS
+
+EXACT = {d: 0 for d in FLOATS}
+
+
+def ulps(f16=1, bf16=1, f32=2, f64=2):
+    """Per-dtype bounds for float results. float16/bfloat16 compute in float32 and round once."""
+    return {"float16": f16, "bfloat16": bf16, "float32": f32, "float64": f64}
+
+
+@dataclass(frozen=True)
+class ErrorCase:
+    """call(fn, t) must raise `exc` with a message matching `match`; fn is the op's function and
+    t(values, dtype) makes a tensor on the device under test."""
+    what: str
+    call: Callable
+    exc: type
+    match: str
+
+
+@dataclass(frozen=True)
+class OpInfo:
+    name: str
+    ref: Callable
+    arity: int = 1
+    dtypes: tuple = ALL                  # input dtypes the op takes; others must raise
+    result: str = "same"                 # "same" | "float" (integers -> float32) | "bool"
+    ulps: dict = field(default_factory=lambda: dict(EXACT))  # float results; ints/bool are exact
+    domain: Any = (-10.0, 10.0)          # float samples: (lo, hi) or one (lo, hi) per input
+    int_domain: Any = (-50, 50)          # integer samples, clipped to the dtype
+    ref_precision: str = "float64"       # or "opmath" (see the module docstring)
+    kwargs: tuple = ({},)                # keyword sets every case runs with
+    operator: str | None = None          # Python operator spelling ("+", "abs", "~")
+    inplace: bool = True                 # has op_()
+    any_out_dtype: bool = False          # out=/in-place accept every dtype (comparisons)
+    fixed: dict = field(default_factory=dict)  # input index -> dtype that input always has
+    self_index: int = 0                  # which input is `self` for the in-place method
+    scalars: tuple = (2, 3.5, True)      # Python numbers tried as the last input
+    zero_sign: bool = True               # the sign of a zero result must match
+    bool_operands: bool = True           # False: any bool operand is a TypeError (sub)
+    errors: tuple = ()
+    notes: str = ""
+
+    def takes(self, common: str, operand_dtypes) -> bool:
+        """Whether inputs of `operand_dtypes` (None: a Python number) promoting to `common` run."""
+        return common in self.dtypes and (self.bool_operands or "bool" not in operand_dtypes)
+
+    def domains(self, dtype: str) -> list:
+        d = self.int_domain if dtype in INTS else self.domain
+        return list(d) if isinstance(d[0], (tuple, list)) else [d] * self.arity
+
+
+def binary(name, ref, **kw):
+    return OpInfo(name, ref, arity=2, **kw)
+
+
+# ---- references whose integer or bool semantics are not NumPy's
+def floor_divide_ref(a, b):
+    if a.dtype == bool:
+        return a & b
+    return np.floor_divide(a, b)
+
+
+def remainder_ref(a, b):
+    if a.dtype == bool:
+        return np.zeros(np.broadcast(a, b).shape, bool)
+    return np.remainder(a, b)
+
+
+def pow_ref(a, b):
+    """Floats: IEEE pow. Integers wrap; a negative exponent gives the truncated reciprocal
+    (1, ±1 for base -1, else 0); bool: base or not exponent."""
+    if a.dtype == bool:
+        return a | ~b
+    if a.dtype.kind == "f":
+        return np.power(a, b)
+    neg = b < 0
+    out = np.power(a, np.where(neg, 0, b).astype(a.dtype))
+    recip = np.where(a == 1, 1, np.where(a == -1, np.where(b % 2 == 0, 1, -1), 0))
+    return np.where(neg, recip, out).astype(a.dtype)
+
+
+def add_ref(a, b, alpha=1):
+    return a + alpha * b
+
+
+def sub_ref(a, b, alpha=1):
+    return a - alpha * b
+
+
+def _shift_counts():
+    return (-50, 50), (0, 8)
+
+
+COMPARISON_NOTE = "IEEE: NaN compares false except under ne; 0.0 == -0.0."
+
+OPS = [
+    binary("add", add_ref, operator="+", kwargs=({}, {"alpha": 2}), ref_precision="opmath",
+           notes="Integers wrap; bool add is logical or; a + alpha * b with the product rounded first."),
+    binary("sub", sub_ref, dtypes=INTS + FLOATS, bool_operands=False, operator="-", kwargs=({}, {"alpha": 2}), ref_precision="opmath",
+           errors=(ErrorCase("bool inputs", lambda f, t: f(t([True], "bool"), t([False], "bool")), TypeError,
+                             "sub: subtraction with a bool tensor"),)),
+    binary("mul", np.multiply, operator="*", notes="Integers wrap; bool mul is logical and."),
+    binary("div", np.true_divide, result="float", operator="/",
+           notes="True division; integers compute in float32, so x / 0 is ±inf or NaN."),
+    binary("floor_divide", floor_divide_ref, operator="//", ref_precision="opmath",
+           notes="Python semantics (toward -inf); integer x // 0 == 0; INT_MIN // -1 wraps."),
+    binary("remainder", remainder_ref, operator="%", ref_precision="opmath",
+           notes="Python semantics: the divisor's sign; integer x % 0 == 0; a zero remainder takes "
+                 "the divisor's sign."),
+    binary("pow", pow_ref, operator="**", ulps=ulps(f32=4, f64=2), int_domain=((-6, 6), (0, 12)),
+           domain=((0.0, 8.0), (-4.0, 4.0)), scalars=(2, 0.5, True),
+           notes="Integers wrap; a negative integer exponent gives the truncated reciprocal."),
+    binary("atan2", np.arctan2, result="float", ulps=ulps(f32=3, f64=2)),
+    binary("eq", np.equal, result="bool", operator="==", any_out_dtype=True, notes=COMPARISON_NOTE),
+    binary("ne", np.not_equal, result="bool", operator="!=", any_out_dtype=True, notes=COMPARISON_NOTE),
+    binary("lt", np.less, result="bool", operator="<", any_out_dtype=True, notes=COMPARISON_NOTE),
+    binary("le", np.less_equal, result="bool", operator="<=", any_out_dtype=True, notes=COMPARISON_NOTE),
+    binary("gt", np.greater, result="bool", operator=">", any_out_dtype=True, notes=COMPARISON_NOTE),
+    binary("ge", np.greater_equal, result="bool", operator=">=", any_out_dtype=True, notes=COMPARISON_NOTE),
+    binary("bitwise_and", np.bitwise_and, dtypes=BOOL + INTS, operator="&", scalars=(6, True, 1.5)),
+    binary("bitwise_or", np.bitwise_or, dtypes=BOOL + INTS, operator="|", scalars=(6, True, 1.5)),
+    binary("bitwise_xor", np.bitwise_xor, dtypes=BOOL + INTS, operator="^", scalars=(6, True, 1.5)),
+    binary("bitwise_left_shift", np.left_shift, dtypes=INTS, operator="<<", int_domain=_shift_counts(),
+           scalars=(3,), notes="Counts < 0 or >= the bit width give 0."),
+    binary("bitwise_right_shift", np.right_shift, dtypes=INTS, operator=">>", int_domain=_shift_counts(),
+           scalars=(3,), notes="Arithmetic for signed types; counts < 0 or >= the width give the sign fill."),
+    OpInfo("bitwise_not", np.invert, dtypes=BOOL + INTS, operator="~", notes="bool: logical not."),
+    OpInfo("abs", np.abs, operator="abs", notes="abs(INT_MIN) wraps to INT_MIN; clears the sign of -0.0."),
+    OpInfo("neg", np.negative, dtypes=INTS + FLOATS, operator="-",
+           errors=(ErrorCase("bool input", lambda f, t: f(t([True], "bool")), TypeError, "neg: negation of a bool"),),
+           notes="Integers wrap (-INT_MIN == INT_MIN)."),
+    OpInfo("exp", np.exp, result="float", ulps=ulps(f32=2, f64=2)),
+    OpInfo("where", np.where, arity=3, fixed={0: "bool"}, self_index=1,
+           errors=(ErrorCase("non-bool condition", lambda f, t: f(t([1], "int32"), t([1.0], "float32"),
+                                                               t([2.0], "float32")), TypeError, "where: condition"),),
+           notes="The condition takes no part in type promotion."),
+]
+
+BY_NAME = {op.name: op for op in OPS}
