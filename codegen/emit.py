@@ -110,7 +110,8 @@ def _structured_impl(f: NativeFunction) -> str:
         by_name.setdefault(d.name, []).extend(d.keys)
     head = (f"// {s.full_name}: the meta step (iterator set-up) is shared by every backend.\n"
             f"Tensor {impl_name(f)}({params}) {{\n"
-            f"  TensorIterator iter;\n  iter.set_name(\"{s.base_name}\");\n  iter.{builder}({inputs});\n")
+            f"  TensorIterator iter;\n  iter.set_name(\"{s.base_name}\");\n  iter.{builder}({inputs});\n"
+            f"  native::check_wrapped_numbers_fit(iter);\n")
     stub_call = f"{stub_name(f)}(iter.device_type(), iter{extra})"
     if list(by_name) == [shared_kernel_name(f)]:
         # One stub for every backend it names: the kernel library of the iterator's device is the
@@ -132,7 +133,8 @@ def _structured_impl(f: NativeFunction) -> str:
 
 def generated_ops_cpp(fns: list[NativeFunction]) -> str:
     out = [HEADER, "#include <optional>\n\n#include \"dispatch_stubs.h\"\n#include \"ingot/generated/functions.h\"\n",
-           "#include \"ingot/tensor.h\"\n#include \"iter/tensor_iterator.h\"\n\nnamespace ingot {\n\n"]
+           "#include \"ingot/tensor.h\"\n#include \"iter/tensor_iterator.h\"\n#include \"native/wrapped_numbers.h\"\n\n"
+           "namespace ingot {\n\n"]
     stubs = sorted({stub_name(f) for f in fns if f.structured})
     out += [f"DEFINE_DISPATCH({s});\n" for s in stubs]
     structured = [f for f in fns if f.structured]

@@ -70,6 +70,7 @@ def test_structured_impl_uses_the_named_builder_then_the_stub(generated):
     body = cpp[cpp.index("Tensor atan2_out_structured("):]
     body = body[: body.index("\n}\n")]
     assert "iter.build_binary_float_op(out, self, other);" in body
+    assert "native::check_wrapped_numbers_fit(iter);" in body
     assert "atan2_stub(iter.device_type(), iter);" in body
     # CPU, CUDA share the stub: no switch on the device, the kernel library decides once.
     assert "switch" not in body and "throw_not_implemented" not in body

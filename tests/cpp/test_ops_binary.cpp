@@ -46,6 +46,16 @@ TEST(OpsBinary, ScalarOtherPromotesByCategoryOnly) {
   EXPECT_EQ(div(a, Scalar(4)).dtype(), kFloat32);
 }
 
+TEST(OpsBinary, IntegerScalarOutsideTheComputeDtypeIsAnOverflowErrorNamingOpValueAndDtype) {
+  const Tensor a = tensor_of({1, 2}, {2}, kInt8);
+  const std::string msg = error_message<OverflowError>([&] { add(a, Scalar(1000)); });
+  EXPECT_NE(msg.find("add: the number 1000 does not fit in int8"), std::string::npos) << msg;
+  EXPECT_THROW(bitwise_left_shift(tensor_of({1}, {1}, kUInt8), Scalar(300)), OverflowError);
+  EXPECT_THROW(sub(tensor_of({1}, {1}, kUInt8), Scalar(-1)), OverflowError);
+  EXPECT_EQ(ints_of(add(a, Scalar(-128))), (std::vector<int64_t>{-127, -126}));  // the limits still fit
+  EXPECT_EQ(add(a, Scalar(1000.0)).dtype(), kFloat32);                          // a float lifts the category
+}
+
 TEST(OpsBinary, Float16TimesDoubleScalarRoundsOnce) {
   // s = 1 + 2^-11 + 2^-12 is not a float16. In float32 then rounded once: 3 + 1 ulp(3); rounding
   // s to float16 first (1 + 2^-10) would give 3 + 2 ulp(3).
