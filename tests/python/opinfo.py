@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+import opinfo_refs as refs
 from opinfo_support import ALL, BOOL, FLOATS, INTS
 
 EXACT = {d: 0 for d in FLOATS}
@@ -48,6 +49,7 @@ class OpInfo:
     dtypes: tuple = ALL                  # input dtypes the op takes; others must raise
     result: str = "same"                 # "same" | "float" (integers -> float32) | "bool"
     ulps: dict = field(default_factory=lambda: dict(EXACT))  # float results; ints/bool are exact
+    atol: dict = field(default_factory=dict)  # per dtype: also accept |error| <= atol (near zeros)
     domain: Any = (-10.0, 10.0)          # float samples: (lo, hi) or one (lo, hi) per input
     int_domain: Any = (-50, 50)          # integer samples, clipped to the dtype
     ref_precision: str = "float64"       # or "opmath" (see the module docstring)
@@ -157,6 +159,50 @@ OPS = [
            errors=(ErrorCase("non-bool condition", lambda f, t: f(t([1], "int32"), t([1.0], "float32"),
                                                                t([2.0], "float32")), TypeError, "where: condition"),),
            notes="The condition takes no part in type promotion."),
+]
+
+
+def float_math(name, ref, f32, f64, domain=(-10.0, 10.0), **kw):
+    """One input, float result (integers and bool give float32)."""
+    return OpInfo(name, ref, result="float", ulps=ulps(f32=f32, f64=f64), domain=domain, **kw)
+
+
+POSITIVE = (1e-3, 100.0)
+UNIT = (-1.0, 1.0)
+OPS += [
+    float_math("sqrt", np.sqrt, 0, 0, POSITIVE),
+    float_math("rsqrt", refs.rsqrt, 2, 2, POSITIVE),
+    float_math("cbrt", np.cbrt, 2, 2, (-100.0, 100.0)),
+    float_math("exp2", np.exp2, 2, 2, (-20.0, 20.0)),
+    float_math("expm1", np.expm1, 2, 2),
+    float_math("log", np.log, 2, 2, POSITIVE),
+    float_math("log2", np.log2, 2, 2, POSITIVE),
+    float_math("log10", np.log10, 2, 2, POSITIVE),
+    float_math("log1p", np.log1p, 2, 2, (-0.999, 100.0)),
+    float_math("sin", np.sin, 2, 2),
+    float_math("cos", np.cos, 2, 2),
+    float_math("tan", np.tan, 4, 2),
+    float_math("asin", np.arcsin, 2, 2, UNIT),
+    float_math("acos", np.arccos, 2, 2, UNIT),
+    float_math("atan", np.arctan, 2, 2),
+    float_math("sinh", np.sinh, 3, 2),
+    float_math("cosh", np.cosh, 2, 2),
+    float_math("tanh", np.tanh, 2, 2),
+    float_math("asinh", np.arcsinh, 3, 3),
+    float_math("acosh", np.arccosh, 4, 3, (1.0, 100.0)),
+    float_math("atanh", np.arctanh, 3, 2, UNIT),
+    float_math("sigmoid", refs.sigmoid, 3, 3, (-30.0, 30.0)),
+    float_math("erf", refs.erf, 2, 2, (-5.0, 5.0)),
+    float_math("erfc", refs.erfc, 4, 5, (-5.0, 10.0)),
+    float_math("erfinv", refs.erfinv, 4, 4, UNIT),
+    float_math("lgamma", refs.lgamma, 6, 4, (0.05, 30.0), atol={"float32": 2e-7, "float64": 1e-15},
+               notes="Absolute bound near the zeros at 1 and 2."),
+    float_math("digamma", refs.digamma, 8, 8, (-10.0, 30.0), atol={"float32": 1e-6, "float64": 4e-15},
+               notes="psi(+-0) = -+inf, NaN at the negative integers; absolute bound near the zero at 1.4616; "
+                     "negative x by reflection (up to 8 ulp)."),
+    float_math("reciprocal", np.reciprocal, 0, 0),
+    float_math("deg2rad", np.deg2rad, 1, 1, (-720.0, 720.0)),
+    float_math("rad2deg", np.rad2deg, 1, 1),
 ]
 
 BY_NAME = {op.name: op for op in OPS}

@@ -183,9 +183,11 @@ def ulp_distance(got: np.ndarray, want: np.ndarray, dtype: str) -> np.ndarray:
     return np.abs(got - want) / spacing
 
 
-def mismatches(got: np.ndarray, want: np.ndarray, dtype: str, ulps: float, zero_sign: bool = True) -> np.ndarray:
-    """Boolean mask of elements where container `got` is not `want` within `ulps` (floats; NaN-ness,
-    infinities and, with zero_sign, the sign of zero must match) or not equal (integers, bool)."""
+def mismatches(got: np.ndarray, want: np.ndarray, dtype: str, ulps: float, zero_sign: bool = True,
+               atol: float = 0.0) -> np.ndarray:
+    """Boolean mask of elements where container `got` is not `want` within `ulps` or `atol` (floats;
+    NaN-ness, infinities and, with zero_sign, the sign of zero must match) or not equal (integers,
+    bool)."""
     if not is_float(dtype):
         return got != want
     got, want = np.asarray(got, np.float64), np.asarray(want, np.float64)
@@ -195,7 +197,8 @@ def mismatches(got: np.ndarray, want: np.ndarray, dtype: str, ulps: float, zero_
     inf = ~gnan & ~wnan & ~finite
     bad |= inf & (got != want)
     with np.errstate(invalid="ignore", over="ignore"):
-        bad |= finite & (ulp_distance(np.where(finite, got, 0), np.where(finite, want, 0), dtype) > ulps)
+        g, w = np.where(finite, got, 0), np.where(finite, want, 0)
+        bad |= finite & (ulp_distance(g, w, dtype) > ulps) & (np.abs(g - w) > atol)
     if zero_sign:
         bad |= (want == 0) & (got == 0) & (np.signbit(got) != np.signbit(want))
     return bad
