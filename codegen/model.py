@@ -9,7 +9,9 @@ BACKENDS = ("CPU", "CUDA")  # same order as ingot::DeviceType
 COMPOSITE = "CompositeImplicit"
 DISPATCH_KEYS = BACKENDS + (COMPOSITE,)
 VARIANTS = ("function", "method")
-# iterator: value -> (TensorIteratorBase builder, number of tensor inputs)
+# iterator: value -> (builder, number of tensor inputs). A TensorIteratorBase method is called as
+# iter.build_x(out, inputs...); a "native::" builder (src/native/meta.h, for configurations the
+# iterator does not offer) as native::build_x(iter, out, every non-out argument...).
 ITERATORS = {
     "binary": ("build_binary_op", 2),
     "binary_float": ("build_binary_float_op", 2),
@@ -18,6 +20,7 @@ ITERATORS = {
     "unary_float": ("build_unary_float_op", 1),
     "ternary": ("build_ternary_op", 3),
     "where": ("build_where_op", 3),
+    "unary_predicate": ("native::build_unary_predicate_op", 1),
 }
 KEYS = ("func", "variants", "structured", "structured_inherits", "structured_delegate", "iterator", "dispatch")
 

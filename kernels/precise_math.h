@@ -64,6 +64,10 @@ INGOT_PRECISE_BINARY(hypot)
 INGOT_PRECISE_BINARY(copysign)
 INGOT_PRECISE_BINARY(nextafter)
 
+// x * y + z rounded once (fmaf/fma exist in the C library and in CUDA).
+INGOT_INLINE float fma(float x, float y, float z) { return ::fmaf(x, y, z); }
+INGOT_INLINE double fma(double x, double y, double z) { return ::fma(x, y, z); }
+
 // lgamma: the host's lgammaf/lgamma write the global signgam (a data race in parallel loops), so
 // the host uses the reentrant _r forms; CUDA's lgammaf/lgamma have no such side effect.
 #if defined(__CUDACC_RTC__) || defined(__CUDACC__)

@@ -102,3 +102,17 @@
 #define REGISTER_TERNARY_OP(op) INGOT_ALL_DTYPES(INGOT_TERNARY_, op)
 #define REGISTER_FLOAT_TERNARY_OP(op) INGOT_FLOAT_DTYPES(INGOT_TERNARY_, op)
 #define REGISTER_SELECT_OP(op) INGOT_ALL_DTYPES(INGOT_SELECT_, op)
+
+// ======== Families added for the elementwise op set (kept apart from the macros above) ========
+
+// ---- unary predicates: T -> bool on every dtype (isnan, signbit, logical_not)
+#define INGOT_PREDICATE_(op, T, tok, optok) \
+  INGOT_DEFINE_KERNEL_(op, bool, tok, none, bool, bool, ::ingot::NoAlpha, (INGOT_DECL(T)), INGOT_OPND(T, T))
+#define REGISTER_PREDICATE_OP(op) INGOT_ALL_DTYPES(INGOT_PREDICATE_, op)
+
+// ---- binary on the storage type, no opmath: float16/bfloat16 values reach the functor as
+// Half/BFloat16 (nextafter must step by the storage dtype's spacing, not float32's)
+#define INGOT_STORAGE_BINARY_(op, T, tok, optok)                                                 \
+  INGOT_DEFINE_KERNEL_(op, tok, tok, none, T, T, ::ingot::NoAlpha, (INGOT_DECL(T), INGOT_DECL(T)), \
+                       ::ingot::Operand<T, T>, ::ingot::Operand<T, T>)
+#define REGISTER_STORAGE_FLOAT_BINARY_OP(op) INGOT_FLOAT_DTYPES(INGOT_STORAGE_BINARY_, op)

@@ -10,7 +10,8 @@ How a reference is evaluated (opinfo_support.py has the helpers):
     inputs in float32, `result="bool"` ops return bool.
   * Floating compute: the inputs, rounded to the compute dtype, are handed to `ref` as float64
     arrays (or, with ref_precision="opmath", as arrays of the compute dtype's opmath type, for ops
-    whose exact algorithm is specified, like floor_divide); the result is rounded once.
+    whose exact algorithm is specified, like floor_divide; with "dtype", of the compute dtype
+    itself, for nextafter); the result is rounded once.
   * Integer and bool compute: `ref` gets arrays of the compute dtype, so NumPy's wrapping applies.
 """
 from __future__ import annotations
@@ -52,7 +53,7 @@ class OpInfo:
     atol: dict = field(default_factory=dict)  # per dtype: also accept |error| <= atol (near zeros)
     domain: Any = (-10.0, 10.0)          # float samples: (lo, hi) or one (lo, hi) per input
     int_domain: Any = (-50, 50)          # integer samples, clipped to the dtype
-    ref_precision: str = "float64"       # or "opmath" (see the module docstring)
+    ref_precision: str = "float64"       # or "opmath", or "dtype" (see the module docstring)
     kwargs: tuple = ({},)                # keyword sets every case runs with
     operator: str | None = None          # Python operator spelling ("+", "abs", "~")
     inplace: bool = True                 # has op_()
@@ -203,6 +204,70 @@ OPS += [
     float_math("reciprocal", np.reciprocal, 0, 0),
     float_math("deg2rad", np.deg2rad, 1, 1, (-720.0, 720.0)),
     float_math("rad2deg", np.rad2deg, 1, 1),
+]
+
+
+def predicate(name, ref, **kw):
+    return OpInfo(name, ref, result="bool", any_out_dtype=True, **kw)
+
+
+def no_bool_error(name, arity=1):
+    return (ErrorCase("bool input", lambda f, t: f(*[t([True], "bool")] * arity), TypeError,
+                      f"{name}: not supported for bool tensors"),)
+
+
+FALSE = lambda x: np.zeros(x.shape, bool)  # noqa: E731
+TRUE = lambda x: np.ones(x.shape, bool)  # noqa: E731
+# max + log1p(...) cancels when the result is near 0: there the error is a few ulp of the inputs
+# (|x| <= 10 here), not of the result.
+CANCELLING_ATOL = {"float16": 2 ** -7, "bfloat16": 2 ** -4, "float32": 4e-6, "float64": 8e-15}
+CANCELLING_NOTE = "Near a zero result the bound is absolute: a few ulp of the inputs."
+SUBNORMAL_ATOL = {"float16": 2.0 ** -14, "bfloat16": 2.0 ** -126, "float32": 2.0 ** -126, "float64": 2.0 ** -1022}
+
+OPS += [
+    predicate("isnan", refs.float_only(np.isnan, FALSE)),
+    predicate("isinf", refs.float_only(np.isinf, FALSE)),
+    predicate("isfinite", refs.float_only(np.isfinite, TRUE)),
+    predicate("isposinf", refs.float_only(np.isposinf, FALSE)),
+    predicate("isneginf", refs.float_only(np.isneginf, FALSE)),
+    predicate("signbit", refs.signbit, notes="True for -0.0; integers: x < 0."),
+    predicate("logical_not", np.logical_not, notes="NaN is true, -0.0 false."),
+    binary("logical_and", np.logical_and, result="bool", any_out_dtype=True),
+    binary("logical_or", np.logical_or, result="bool", any_out_dtype=True),
+    binary("logical_xor", np.logical_xor, result="bool", any_out_dtype=True),
+    OpInfo("floor", refs.integral_identity(np.floor), dtypes=INTS + FLOATS, errors=no_bool_error("floor")),
+    OpInfo("ceil", refs.integral_identity(np.ceil), dtypes=INTS + FLOATS, errors=no_bool_error("ceil")),
+    OpInfo("trunc", refs.integral_identity(np.trunc), dtypes=INTS + FLOATS, errors=no_bool_error("trunc")),
+    OpInfo("round", refs.integral_identity(np.rint), dtypes=INTS + FLOATS, errors=no_bool_error("round"),
+           notes="Half to even."),
+    OpInfo("frac", lambda x: x - np.trunc(x), dtypes=FLOATS, notes="x - trunc(x), signed like x."),
+    OpInfo("sign", refs.sign, notes="±0 gives +0, NaN stays NaN (as NumPy)."),
+    OpInfo("sgn", refs.sign, notes="sign, for real dtypes."),
+    OpInfo("positive", lambda x: x, dtypes=INTS + FLOATS, operator="+", errors=no_bool_error("positive")),
+    OpInfo("square", np.square, dtypes=INTS + FLOATS, errors=no_bool_error("square"), notes="Integers wrap."),
+    OpInfo("relu", refs.relu, dtypes=INTS + FLOATS, errors=no_bool_error("relu"), notes="NaN propagates."),
+    OpInfo("silu", refs.silu, dtypes=FLOATS, ulps=ulps(f32=3, f64=3), atol=SUBNORMAL_ATOL, domain=(-30.0, 30.0),
+           notes="silu(-inf) = -0.0; subnormal results within the smallest normal."),
+    OpInfo("mish", refs.mish, dtypes=FLOATS, ulps=ulps(f32=4, f64=4), atol=SUBNORMAL_ATOL, domain=(-30.0, 30.0),
+           notes="mish(-inf) = -0.0; subnormal results within the smallest normal."),
+    OpInfo("gelu", refs.gelu, dtypes=FLOATS, ulps=ulps(f32=4, f64=4), atol=SUBNORMAL_ATOL, domain=(-12.0, 12.0),
+           notes="Exact form x/2 erfc(-x/sqrt 2), accurate in the negative tail; gelu(-inf) = -0.0."),
+    binary("maximum", refs.minmax(np.maximum, True), notes="NaN propagates; -0.0 < +0.0."),
+    binary("minimum", refs.minmax(np.minimum, False), notes="NaN propagates; -0.0 < +0.0."),
+    binary("fmax", refs.minmax(np.fmax, True), notes="A NaN operand is ignored; -0.0 < +0.0."),
+    binary("fmin", refs.minmax(np.fmin, False), notes="A NaN operand is ignored; -0.0 < +0.0."),
+    binary("fmod", np.fmod, dtypes=INTS + FLOATS, scalars=(3, 2.5), errors=no_bool_error("fmod", 2),
+           notes="C's truncated remainder (dividend's sign); integer x fmod 0 == 0."),
+    binary("nextafter", refs.nextafter, dtypes=FLOATS, ref_precision="dtype", scalars=(2.5,),
+           notes="Steps by the storage dtype's spacing (float16/bfloat16 included)."),
+    binary("copysign", np.copysign, result="float"),
+    binary("hypot", np.hypot, result="float", ulps=ulps(f32=2, f64=2)),
+    binary("logaddexp", np.logaddexp, result="float", ulps=ulps(f32=3, f64=3), atol=CANCELLING_ATOL,
+           notes=CANCELLING_NOTE),
+    binary("logaddexp2", np.logaddexp2, result="float", ulps=ulps(f32=3, f64=3), atol=CANCELLING_ATOL,
+           notes=CANCELLING_NOTE),
+    binary("xlogy", refs.xlogy, result="float", ulps=ulps(f32=3, f64=3), domain=((-10.0, 10.0), (0.0, 20.0)),
+           notes="0 where x == 0 (even for y == 0 or inf) unless y is NaN."),
 ]
 
 BY_NAME = {op.name: op for op in OPS}

@@ -64,3 +64,74 @@ def sigmoid(x):
 
 def rsqrt(x):
     return 1 / np.sqrt(x)
+
+
+def _activation(fn, at_minus_inf=-0.0):
+    """fn at 40 digits; ±0, inf and NaN map to themselves, -inf to the limit (mpmath has no -0.0)."""
+    def scalar(x: float) -> float:
+        if math.isnan(x) or x == math.inf or x == 0:
+            return x
+        if x < -1e4:  # every activation here is below the smallest subnormal already
+            return at_minus_inf
+        if x > 1e4:
+            return x
+        return _exact(fn, x)
+    scalar.__name__ = fn.__name__
+    return per_value(scalar)
+
+
+gelu = _activation(lambda x: x / 2 * mpmath.erfc(-x / mpmath.sqrt(2)))
+silu = _activation(lambda x: x / (1 + mpmath.exp(-x)))
+mish = _activation(lambda x: x * mpmath.tanh(mpmath.log1p(mpmath.exp(x))))
+
+
+def is_float_array(x) -> bool:
+    return x.dtype.kind == "f" or x.dtype.name == "bfloat16"
+
+
+def float_only(fn, default):
+    """fn on floating arrays; `default(x)` (a bool array) for integer and bool ones."""
+    return lambda x: fn(x) if is_float_array(x) else default(x)
+
+
+def integral_identity(fn):
+    """fn on floats; integers are returned as they are (floor of an int64 must not go through float)."""
+    return lambda x: fn(x) if is_float_array(x) else x
+
+
+def minmax(np_fn, is_max):
+    """NumPy's maximum/minimum/fmax/fmin with -0.0 < +0.0 (IEEE 754-2019), as ingot defines them."""
+    def ref(a, b):
+        r = np_fn(a, b)
+        if not is_float_array(np.asarray(r)):
+            return r
+        zeros = (a == 0) & (b == 0)
+        neg = np.signbit(a) & np.signbit(b) if is_max else np.signbit(a) | np.signbit(b)
+        return np.where(zeros, np.where(neg, -0.0, 0.0), r)
+    return ref
+
+
+def nextafter(a, b):
+    """C's nextafter: b when a == b (NumPy's float16 loop returns a)."""
+    return np.where(a == b, b, np.nextafter(a, b))
+
+
+def xlogy(x, y):
+    with np.errstate(all="ignore"):
+        return np.where(np.isnan(y), y, np.where(x == 0, 0.0, x * np.log(y)))
+
+
+def relu(x):
+    if not is_float_array(x):
+        return np.where(x > 0, x, 0).astype(x.dtype)
+    return np.where(x > 0, x, np.where(np.isnan(x), x, 0.0))
+
+
+def sign(x):
+    return x if x.dtype == bool else np.sign(x)
+
+
+def signbit(x):
+    if is_float_array(x):
+        return np.signbit(x)
+    return x < 0 if x.dtype != bool else np.zeros(x.shape, bool)

@@ -135,7 +135,8 @@ def from_numpy(a: np.ndarray) -> np.ndarray:
         return a.astype(bool)
     if a.dtype.kind in "iu":
         return a.astype(np.int64)
-    return a.astype(np.float32 if a.dtype.name == "bfloat16" else a.dtype).astype(np.float64)
+    with np.errstate(invalid="ignore"):  # bfloat16 NaN -> float32 warns
+        return a.astype(np.float32 if a.dtype.name == "bfloat16" else a.dtype).astype(np.float64)
 
 
 # ---- sample and special values
@@ -164,14 +165,6 @@ def samples(dtype: str, shape, rng: np.random.Generator, domain=(-10.0, 10.0)) -
         lo, hi = max(int(np.ceil(lo)), tlo), min(int(np.floor(hi)), thi)
         return rng.integers(lo, hi + 1, shape, dtype=np.int64)
     return container(rng.uniform(lo, hi, shape), dtype)
-
-
-def embed(values: np.ndarray, filler: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """`values` scattered in order at random positions of `filler` (which must be longer)."""
-    out = filler.copy()
-    pos = np.sort(rng.choice(len(filler), len(values), replace=False))
-    out[pos] = values
-    return out
 
 
 # ---- comparison

@@ -15,21 +15,12 @@ import numpy as np
 import pytest
 
 import ingot
+from ingot_test_helpers import DEVICES, host, make
 from opinfo import OPS, OpInfo
-from opinfo_support import (ALL, can_cast, container, embed, from_numpy, is_float, mismatches, numpy_array,
-                            opmath, promote_all, promote_with_scalar, round_to, samples, specials)
+from opinfo_support import (ALL, can_cast, container, from_numpy, is_float, mismatches, numpy_array, opmath,
+                            promote_all, promote_with_scalar, round_to, samples, specials)
 
 
-def devices() -> list[str]:
-    """cpu, plus cuda when the build has a CUDA backend and a GPU is present."""
-    found = ["cpu"]
-    cuda = getattr(ingot, "cuda", None)
-    if cuda is not None and cuda.is_available():
-        found.append("cuda")
-    return found
-
-
-DEVICES = devices()
 LARGE = 100_003  # past the CPU grain size, so parallel chunks and their tails run
 
 BINARY_OPERATORS = {"+": (pyop.add, pyop.iadd), "-": (pyop.sub, pyop.isub), "*": (pyop.mul, pyop.imul),
@@ -39,18 +30,6 @@ BINARY_OPERATORS = {"+": (pyop.add, pyop.iadd), "-": (pyop.sub, pyop.isub), "*":
                     ">>": (pyop.rshift, pyop.irshift), "==": (pyop.eq, None), "!=": (pyop.ne, None),
                     "<": (pyop.lt, None), "<=": (pyop.le, None), ">": (pyop.gt, None), ">=": (pyop.ge, None)}
 UNARY_OPERATORS = {"-": pyop.neg, "+": pyop.pos, "abs": abs, "~": pyop.invert}
-
-
-# ---- tensors on a device, and back
-def make(c: np.ndarray, dtype: str, device: str) -> ingot.Tensor:
-    t = ingot.asarray(numpy_array(c, dtype))
-    return t if device == "cpu" else t.to(device)
-
-
-def host(t: ingot.Tensor) -> np.ndarray:
-    if t.device != "cpu":
-        t = t.to("cpu")
-    return from_numpy(t.numpy())
 
 
 def rng_for(*key) -> np.random.Generator:
@@ -80,12 +59,18 @@ def expected(op: OpInfo, values, dtypes, kwargs) -> tuple[np.ndarray, str]:
         elif is_float(compute):
             # Tensors are rounded to the compute dtype; Python numbers reach the kernel in opmath.
             x = round_to(np.asarray(v, np.float64), compute if d is not None else opmath(compute))
-            args.append(x.astype(opmath(compute)) if op.ref_precision == "opmath" else x)
+            if op.ref_precision == "dtype":
+                x = numpy_array(x, compute)
+            elif op.ref_precision == "opmath":
+                x = x.astype(opmath(compute))
+            args.append(x)
         else:
             args.append(numpy_array(np.asarray(v), compute))
     with np.errstate(all="ignore"):
         r = np.asarray(op.ref(*args, **kwargs))
-    return container(r.astype(np.float64) if is_float(result) else r, result), result
+    if is_float(result):
+        r = from_numpy(r) if r.dtype.name == "bfloat16" else r.astype(np.float64)
+    return container(r, result), result
 
 
 def check(op: OpInfo, got, want: np.ndarray, dtype: str, context: str, inputs=()) -> None:

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import ingot
-from ingot_test_helpers import has_op, requires_op, sample
+from ingot_test_helpers import has_op, requires_op
 from ingot import _generated_ops
 
 OP_TABLE = os.path.join(os.path.dirname(ingot.__file__), "op_table.json")

@@ -1,4 +1,4 @@
-#include "native/wrapped_numbers.h"
+#include "native/meta.h"
 
 #include <limits>
 
@@ -20,6 +20,17 @@ std::string range_of() {
 }
 
 }  // namespace
+
+void build_unary_predicate_op(TensorIterator& iter, const Tensor& out, const Tensor& self) {
+  iter = TensorIteratorConfig()
+             .name(iter.name())
+             .add_output(out)
+             .add_input(self)
+             .promote_inputs_to_common_dtype(true)
+             .cast_common_dtype_to_outputs(true)
+             .declare_static_output_dtype(kBool)
+             .build();
+}
 
 void check_wrapped_numbers_fit(const TensorIteratorBase& iter) {
   const ScalarType dtype = iter.common_dtype();

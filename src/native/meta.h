@@ -1,0 +1,20 @@
+// Meta-step helpers the generated structured ops call (codegen/emit.py): iterator builders for
+// configurations TensorIteratorBase has no builder for (ops.yaml `iterator:` values that name a
+// native:: builder, codegen/model.py), and the check that numbers fit the compute dtype.
+#pragma once
+
+#include "iter/tensor_iterator.h"
+
+namespace ingot::native {
+
+// Any input dtype, bool result (isnan, signbit, logical_not); a given out= may have any dtype and
+// receives 0/1, as for comparisons.
+void build_unary_predicate_op(TensorIterator& iter, const Tensor& out, const Tensor& self);
+
+// Called after the builder. OverflowError naming the op, the number and the dtype when an integer wrapped number (a Python
+// int, a C++ Scalar) lies outside the range of an integer common dtype (int8_tensor + 1000,
+// uint8_tensor << 300, uint8_tensor + -1), instead of wrapping it silently (NumPy 2 and PyTorch
+// refuse too). Floating common dtypes take any number; bool does not occur (bool + int is int64).
+void check_wrapped_numbers_fit(const TensorIteratorBase& iter);
+
+}  // namespace ingot::native
