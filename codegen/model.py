@@ -21,6 +21,7 @@ ITERATORS = {
     "ternary": ("build_ternary_op", 3),
     "where": ("build_where_op", 3),
     "unary_predicate": ("native::build_unary_predicate_op", 1),
+    "unary_scalar_operands": ("native::build_unary_scalar_operands_op", 1),
 }
 KEYS = ("func", "variants", "structured", "structured_inherits", "structured_delegate", "iterator", "dispatch")
 

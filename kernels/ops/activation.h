@@ -76,4 +76,17 @@ struct gelu_functor : Activation<gelu_functor> {
 };
 REGISTER_FLOAT_UNARY_OP(gelu);
 
+// log1p(exp(beta * x)) / beta, or x itself where beta * x > threshold (PyTorch's linear regime).
+// beta and threshold arrive as 0-dim operands in the compute type (iterator unary_scalar_operands).
+struct softplus_functor {
+  template <typename T, enable_if_t<is_floating_point_v<T>, bool> = true>
+  INGOT_INLINE T operator()(T a, T b, T t) const {
+    using M = opmath_t<T>;
+    const M x = static_cast<M>(a), beta = static_cast<M>(b), threshold = static_cast<M>(t);
+    const M z = x * beta;
+    return static_cast<T>(z > threshold ? x : precise::log1p(precise::exp(z)) / beta);
+  }
+};
+REGISTER_FLOAT_TERNARY_OP(softplus);
+
 }  // namespace ingot

@@ -51,9 +51,21 @@ struct round_functor : RoundingMath<round_functor> {
   INGOT_INLINE static M f(M x) {
     return precise::rint(x);
   }
+  using RoundingMath<round_functor>::operator();
+
+  // round(x, decimals) as PyTorch: rint(x * 10^d) / 10^d, or rint(x / 10^-d) * 10^-d for d < 0,
+  // in the compute type (floats only: the stub runs this only for decimals != 0).
+  template <typename T, enable_if_t<is_floating_point_v<T>, bool> = true>
+  INGOT_INLINE T operator()(T a, T decimals) const {
+    using M = opmath_t<T>;
+    const M x = static_cast<M>(a), d = static_cast<M>(decimals);
+    const M scale = precise::pow(M(10), precise::fabs(d));
+    return static_cast<T>(d > M(0) ? precise::rint(x * scale) / scale : precise::rint(x / scale) * scale);
+  }
 };
 REGISTER_FLOAT_UNARY_OP(round);
 REGISTER_INTEGER_UNARY_OP_NO_BOOL(round);
+REGISTER_FLOAT_UNARY_PARAM_OP(round);
 
 // x - trunc(x): keeps the sign of x (frac(-0.5) == -0.5), NaN for infinities.
 struct frac_functor {

@@ -290,4 +290,20 @@ struct rad2deg_functor : FloatMath<rad2deg_functor> {
 REGISTER_FLOAT_UNARY_OP(rad2deg);
 REGISTER_INT2FLOAT_UNARY_OP(rad2deg);
 
+// log(x / (1 - x)), with x first clamped to [eps, 1 - eps] when eps >= 0 (the stub passes -1 for
+// no eps). Below 0.25 the quotient is far from 1, so its log is accurate; above, 2 atanh(2x - 1)
+// has an exact argument (2x - 1 by Sterbenz) and keeps the digits near x = 0.5.
+struct logit_functor {
+  template <typename T, enable_if_t<is_floating_point_v<T>, bool> = true>
+  INGOT_INLINE T operator()(T a, T eps) const {
+    using M = opmath_t<T>;
+    M x = static_cast<M>(a);
+    const M e = static_cast<M>(eps);
+    if (e >= M(0)) x = x < e ? e : x > M(1) - e ? M(1) - e : x;
+    return static_cast<T>(x < M(0.25) ? precise::log(x / (M(1) - x)) : M(2) * precise::atanh(M(2) * x - M(1)));
+  }
+};
+REGISTER_FLOAT_UNARY_PARAM_OP(logit);
+REGISTER_INT2FLOAT_UNARY_PARAM_OP(logit);
+
 }  // namespace ingot

@@ -21,7 +21,13 @@ static void fmod_kernel(TensorIteratorBase& iter) {
   lib.exec_binary_kernel(iter, "fmod");
 }
 
+// clamp_min and clamp_max are maximum and minimum with the bound as the second operand.
+static void clamp_min_kernel(TensorIteratorBase& iter) { lib.exec_binary_kernel(iter, "maximum"); }
+static void clamp_max_kernel(TensorIteratorBase& iter) { lib.exec_binary_kernel(iter, "minimum"); }
+
 REGISTER_DISPATCH(maximum_stub, &maximum_kernel);
+REGISTER_DISPATCH(clamp_min_stub, &clamp_min_kernel);
+REGISTER_DISPATCH(clamp_max_stub, &clamp_max_kernel);
 REGISTER_DISPATCH(minimum_stub, &minimum_kernel);
 REGISTER_DISPATCH(fmax_stub, &fmax_kernel);
 REGISTER_DISPATCH(fmin_stub, &fmin_kernel);

@@ -1,20 +1,12 @@
 // Host stubs for the binary arithmetic ops (functors: kernels/ops/binary.h).
 #include "dispatch_stubs.h"
 #include "native/kernel_library.h"
+#include "native/scalar_param.h"
 
 namespace ingot::native {
 
-// PyTorch's rules for alpha: bool only for bool results, integral for integral results.
-static void check_alpha(const TensorIteratorBase& iter, std::string_view op, const Scalar& alpha) {
-  const ScalarType dtype = iter.common_dtype();
-  INGOT_CHECK(!alpha.is_bool() || dtype == kBool, TypeError, op, ": a bool alpha (", alpha,
-              ") needs a bool result, the result dtype is ", dtype);
-  INGOT_CHECK(is_floating_type(dtype) || !alpha.is_floating_point(), TypeError, op, ": alpha ", alpha,
-              " must not be a floating point number for the integral result dtype ", dtype);
-}
-
 static void add_kernel(TensorIteratorBase& iter, const Scalar& alpha) {
-  check_alpha(iter, "add", alpha);
+  check_scale_param(iter, "add", "alpha", alpha);
   lib.exec_binary_kernel(iter, "add", alpha);
 }
 REGISTER_DISPATCH(add_stub, &add_kernel);
@@ -23,7 +15,7 @@ static void sub_kernel(TensorIteratorBase& iter, const Scalar& alpha) {
   INGOT_CHECK(iter.input_dtype(0) != kBool && iter.input_dtype(1) != kBool, TypeError,
               "sub: subtraction with a bool tensor is not supported (inputs are ", iter.input_dtype(0),
               " and ", iter.input_dtype(1), "); use logical_xor or logical_not");
-  check_alpha(iter, "sub", alpha);
+  check_scale_param(iter, "sub", "alpha", alpha);
   lib.exec_binary_kernel(iter, "sub", alpha);
 }
 REGISTER_DISPATCH(sub_stub, &sub_kernel);

@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include "ingot/factories.h"
+
 namespace ingot::native {
 
 namespace {
@@ -31,6 +33,22 @@ void build_unary_predicate_op(TensorIterator& iter, const Tensor& out, const Ten
              .declare_static_output_dtype(kBool)
              .build();
 }
+
+TensorIteratorConfig unary_scalar_operands_config(const TensorIterator& iter, const Tensor& out,
+                                                 const Tensor& self) {
+  INGOT_CHECK(self.defined(), ValueError, iter.name(), ": self must be a defined tensor");
+  TensorIteratorConfig config;
+  config.name(iter.name())
+      .add_output(out)
+      .add_input(self)
+      .promote_inputs_to_common_dtype(true)
+      .cast_common_dtype_to_outputs(true)
+      .enforce_safe_casting_to_output(true)
+      .declare_static_common_dtype(self.dtype());
+  return config;
+}
+
+Tensor scalar_operand(const Scalar& value, ScalarType dtype) { return full({}, value, dtype); }
 
 void check_wrapped_numbers_fit(const TensorIteratorBase& iter) {
   const ScalarType dtype = iter.common_dtype();

@@ -11,6 +11,21 @@ namespace ingot::native {
 // receives 0/1, as for comparisons.
 void build_unary_predicate_op(TensorIterator& iter, const Tensor& out, const Tensor& self);
 
+// self's dtype in and out; each Scalar parameter becomes an extra 0-dim input holding it in the
+// compute type (float for float16/bfloat16), so a ternary kernel receives them (softplus's beta
+// and threshold). The parameters take no part in type promotion.
+TensorIteratorConfig unary_scalar_operands_config(const TensorIterator& iter, const Tensor& out, const Tensor& self);
+Tensor scalar_operand(const Scalar& value, ScalarType dtype);
+
+template <typename... Params>
+void build_unary_scalar_operands_op(TensorIterator& iter, const Tensor& out, const Tensor& self,
+                                    const Params&... params) {
+  TensorIteratorConfig config = unary_scalar_operands_config(iter, out, self);
+  const ScalarType compute = self.dtype() == kFloat16 || self.dtype() == kBFloat16 ? kFloat32 : self.dtype();
+  (config.add_input(scalar_operand(params, compute)), ...);
+  iter = config.build();
+}
+
 // Called after the builder. OverflowError naming the op, the number and the dtype when an integer wrapped number (a Python
 // int, a C++ Scalar) lies outside the range of an integer common dtype (int8_tensor + 1000,
 // uint8_tensor << 300, uint8_tensor + -1), instead of wrapping it silently (NumPy 2 and PyTorch

@@ -14,7 +14,12 @@ static void exec_unary_no_bool(TensorIteratorBase& iter, const char* op) {
 static void floor_kernel(TensorIteratorBase& iter) { exec_unary_no_bool(iter, "floor"); }
 static void ceil_kernel(TensorIteratorBase& iter) { exec_unary_no_bool(iter, "ceil"); }
 static void trunc_kernel(TensorIteratorBase& iter) { exec_unary_no_bool(iter, "trunc"); }
-static void round_kernel(TensorIteratorBase& iter) { exec_unary_no_bool(iter, "round"); }
+static void round_kernel(TensorIteratorBase& iter, int64_t decimals) {
+  if (decimals == 0) return exec_unary_no_bool(iter, "round");
+  INGOT_CHECK(is_floating_type(iter.input_dtype(0)), TypeError, "round: decimals (", decimals,
+              ") needs a floating tensor, got ", iter.input_dtype(0));
+  lib.exec_unary_kernel(iter, "round", Scalar(decimals));
+}
 static void frac_kernel(TensorIteratorBase& iter) { lib.exec_unary_kernel(iter, "frac"); }
 static void sign_kernel(TensorIteratorBase& iter) { lib.exec_unary_kernel(iter, "sign"); }
 static void sgn_kernel(TensorIteratorBase& iter) { lib.exec_unary_kernel(iter, "sgn"); }
@@ -24,6 +29,10 @@ static void relu_kernel(TensorIteratorBase& iter) { exec_unary_no_bool(iter, "re
 static void silu_kernel(TensorIteratorBase& iter) { lib.exec_unary_kernel(iter, "silu"); }
 static void mish_kernel(TensorIteratorBase& iter) { lib.exec_unary_kernel(iter, "mish"); }
 static void gelu_kernel(TensorIteratorBase& iter) { lib.exec_unary_kernel(iter, "gelu"); }
+// beta and threshold are the iterator's extra operands (unary_scalar_operands).
+static void softplus_kernel(TensorIteratorBase& iter, const Scalar&, const Scalar&) {
+  lib.exec_ternary_kernel(iter, "softplus");
+}
 
 REGISTER_DISPATCH(floor_stub, &floor_kernel);
 REGISTER_DISPATCH(ceil_stub, &ceil_kernel);
@@ -38,5 +47,6 @@ REGISTER_DISPATCH(relu_stub, &relu_kernel);
 REGISTER_DISPATCH(silu_stub, &silu_kernel);
 REGISTER_DISPATCH(mish_stub, &mish_kernel);
 REGISTER_DISPATCH(gelu_stub, &gelu_kernel);
+REGISTER_DISPATCH(softplus_stub, &softplus_kernel);
 
 }  // namespace ingot::native

@@ -94,4 +94,10 @@ REGISTER_DISPATCH(deg2rad_stub, &deg2rad_kernel);
 static void rad2deg_kernel(TensorIteratorBase& iter) { lib.exec_unary_kernel(iter, "rad2deg"); }
 REGISTER_DISPATCH(rad2deg_stub, &rad2deg_kernel);
 
+// eps < 0 tells the functor not to clamp.
+static void logit_kernel(TensorIteratorBase& iter, std::optional<double> eps) {
+  lib.exec_unary_kernel(iter, "logit", Scalar(eps.value_or(-1.0)));
+}
+REGISTER_DISPATCH(logit_stub, &logit_kernel);
+
 }  // namespace ingot::native

@@ -54,7 +54,10 @@ class OpInfo:
     domain: Any = (-10.0, 10.0)          # float samples: (lo, hi) or one (lo, hi) per input
     int_domain: Any = (-50, 50)          # integer samples, clipped to the dtype
     ref_precision: str = "float64"       # or "opmath", or "dtype" (see the module docstring)
+    variant: str = ""                    # tells apart entries of one op (overloads, keywords)
     kwargs: tuple = ({},)                # keyword sets every case runs with
+    scalar_kwargs: tuple = ()            # keywords whose numbers promote like operands (min, weight)
+    param_kwargs: tuple = ()             # keywords that reach the kernel in the compute type (eps)
     operator: str | None = None          # Python operator spelling ("+", "abs", "~")
     inplace: bool = True                 # has op_()
     any_out_dtype: bool = False          # out=/in-place accept every dtype (comparisons)
@@ -65,6 +68,16 @@ class OpInfo:
     bool_operands: bool = True           # False: any bool operand is a TypeError (sub)
     errors: tuple = ()
     notes: str = ""
+    error_name: str = ""                 # the name errors carry, when not `name` (an alias)
+
+    @property
+    def named(self) -> str:
+        """The op name error messages must contain."""
+        return self.error_name or self.name
+
+    @property
+    def label(self) -> str:
+        return f"{self.name}.{self.variant}" if self.variant else self.name
 
     def takes(self, common: str, operand_dtypes) -> bool:
         """Whether inputs of `operand_dtypes` (None: a Python number) promoting to `common` run."""
@@ -270,4 +283,61 @@ OPS += [
            notes="0 where x == 0 (even for y == 0 or inf) unless y is NaN."),
 ]
 
-BY_NAME = {op.name: op for op in OPS}
+
+def clamp_ref(x, lo, hi):
+    return refs.minmax(np.minimum, False)(refs.minmax(np.maximum, True)(x, lo), hi)
+
+
+def lerp_ref(a, b, w):
+    return np.where(w < 0.5, a + w * (b - a), b - (b - a) * (1 - w))
+
+
+def logit_ref(x, eps=None):
+    if eps is not None:
+        x = np.clip(x, eps, 1 - eps)
+    with np.errstate(all="ignore"):
+        return np.where(x < 0.25, np.log(x / (1 - x)), 2 * np.arctanh(2 * x - 1))
+
+
+def softplus_ref(x, beta=1, threshold=20):
+    with np.errstate(over="ignore"):
+        return np.where(x * beta > threshold, x, np.log1p(np.exp(x * beta)) / beta)
+
+
+def round_decimals_ref(x, decimals):
+    scale = x.dtype.type(10.0 ** abs(decimals))
+    return np.rint(x * scale) / scale if decimals > 0 else np.rint(x / scale) * scale
+
+
+CLAMP_NOTE = "min(max(x, min), max): NaN anywhere gives NaN; min > max gives max."
+OPS += [
+    OpInfo("clamp", clamp_ref, arity=3, notes=CLAMP_NOTE),
+    OpInfo("clamp", lambda x, min, max: clamp_ref(x, min, max), variant="scalar_bounds",
+           kwargs=({"min": 1, "max": 5}, {"min": -2.5, "max": 3.5}), scalar_kwargs=("min", "max")),
+    OpInfo("clip", clamp_ref, arity=3, error_name="clamp", notes="clamp under its NumPy name."),
+    binary("clamp_min", refs.minmax(np.maximum, True), notes="maximum(x, min)."),
+    binary("clamp_max", refs.minmax(np.minimum, False), notes="minimum(x, max)."),
+    OpInfo("lerp", lerp_ref, arity=3, dtypes=FLOATS, ref_precision="opmath",
+           notes="self + weight * (end - self), from end when weight >= 0.5 (weight 1 gives end)."),
+    binary("lerp", lambda a, b, weight: lerp_ref(a, b, weight), variant="scalar_weight", dtypes=FLOATS,
+           ref_precision="opmath", kwargs=({"weight": 0.25}, {"weight": 0.75}), scalar_kwargs=("weight",),
+           scalars=(2.5,)),
+    OpInfo("addcmul", lambda s, a, b, value=1: s + value * a * b, arity=3, dtypes=INTS + FLOATS,
+           ref_precision="opmath", kwargs=({}, {"value": 3}), notes="self + value * t1 * t2; integers wrap."),
+    OpInfo("addcdiv", lambda s, a, b, value=1: s + value * (a / b), arity=3, dtypes=FLOATS,
+           ref_precision="opmath", kwargs=({}, {"value": 3}),
+           errors=(ErrorCase("integer inputs", lambda f, t: f(t([1], "int32"), t([1], "int32"), t([2], "int32")),
+                             TypeError, "addcdiv: integer division is not supported"),)),
+    float_math("logit", logit_ref, 4, 4, (0.0, 1.0), kwargs=({}, {"eps": 1e-3}), param_kwargs=("eps",),
+               ref_precision="opmath",
+               notes="eps clamps x to [eps, 1 - eps] first."),
+    OpInfo("softplus", softplus_ref, dtypes=FLOATS, ulps=ulps(f32=2, f64=2), domain=(-30.0, 30.0),
+           kwargs=({}, {"beta": 2, "threshold": 10.5}), param_kwargs=("beta", "threshold"), notes="x itself where beta * x > threshold."),
+    OpInfo("round", round_decimals_ref, variant="decimals", dtypes=FLOATS, ref_precision="opmath",
+           kwargs=({"decimals": 2}, {"decimals": -1}), domain=(-1000.0, 1000.0),
+           errors=(ErrorCase("integer input", lambda f, t: f(t([1], "int32"), decimals=1), TypeError,
+                             "round: decimals"),),
+           notes="rint(x * 10^d) / 10^d in the compute type, as PyTorch."),
+]
+
+BY_NAME = {op.label: op for op in OPS}

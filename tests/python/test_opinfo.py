@@ -37,21 +37,30 @@ def rng_for(*key) -> np.random.Generator:
 
 
 # ---- what an op should give
-def result_dtypes(op: OpInfo, dtypes, values=None) -> tuple[str, str]:
-    """(compute dtype, result dtype) for inputs of `dtypes`; None marks a Python number in values."""
+def result_dtypes(op: OpInfo, dtypes, values=None, kwargs=None) -> tuple[str, str]:
+    """(common dtype, compute dtype) for inputs of `dtypes` (None marks a Python number in values)
+    and the keyword numbers that take part in promotion (op.scalar_kwargs)."""
     free = [d for i, d in enumerate(dtypes) if i not in op.fixed and d is not None]
     common = promote_all(free)
     for i, d in enumerate(dtypes):
         if d is None and i not in op.fixed:
             common = promote_with_scalar(common, values[i])
+    for k in op.scalar_kwargs:
+        if kwargs and k in kwargs:
+            common = promote_with_scalar(common, kwargs[k])
     compute = "float32" if op.result == "float" and not is_float(common) else common
     return common, compute
 
 
 def expected(op: OpInfo, values, dtypes, kwargs) -> tuple[np.ndarray, str]:
     """The reference result as a container, and its dtype."""
-    _, compute = result_dtypes(op, dtypes, values)
+    _, compute = result_dtypes(op, dtypes, values, kwargs)
     result = "bool" if op.result == "bool" else compute
+    kwargs = dict(kwargs)
+    for k in op.scalar_kwargs + op.param_kwargs:  # numbers reach the kernel in the compute type
+        if k in kwargs:
+            kwargs[k] = (float(round_to(kwargs[k], opmath(compute))) if is_float(compute)
+                         else np.asarray(kwargs[k]).astype(numpy_array(np.zeros(0), compute).dtype)[()])
     args = []
     for i, (v, d) in enumerate(zip(values, dtypes)):
         if i in op.fixed:
@@ -107,8 +116,8 @@ def cases(ops=OPS, per_dtype=True):
         for d in (op.dtypes if per_dtype else [None]):
             for dev in DEVICES:
                 args = (op, d, dev) if per_dtype else (op, dev)
-                out.append(pytest.param(*args, id="-".join(str(a.name if isinstance(a, OpInfo) else a)
-                                                           for a in args)))
+                out.append(pytest.param(*args, id="-".join(str(a.label if isinstance(a, OpInfo) else a)
+                                                           for a in args if a is not None)))
     return out
 
 
@@ -125,6 +134,11 @@ def test_every_declared_op_has_an_entry():
 def test_every_entry_is_a_declared_op():
     stale = sorted({op.name for op in OPS} - declared_ops())
     assert not stale, f"OpInfo entries for ops that ops.yaml does not declare: {stale}"
+
+
+def test_entry_labels_are_unique():
+    labels = [op.label for op in OPS]
+    assert len(labels) == len(set(labels))
 
 
 @pytest.mark.parametrize("op, dtype, device", cases())
@@ -238,6 +252,7 @@ def test_python_operator_matches_the_function(op, dtype, device):
     check(op, fn(*tensors), want, rdtype, f"{dtype} operator {op.operator}", values)
 
 
+
 PAIRS = list(itertools.product(ALL, ALL))
 
 
@@ -250,15 +265,15 @@ def test_promotion_across_dtype_pairs(op, device):
         dtypes = [op.fixed.get(i) for i in range(op.arity)]
         for k, i in enumerate(free):
             dtypes[i] = (da, db)[k % 2]
-        common, _ = result_dtypes(op, dtypes)
+        common, _ = result_dtypes(op, dtypes, kwargs=op.kwargs[0])
         rng = rng_for(op.name, da, db)
         shapes = [(3, 4), (4,), (3, 1)]
         values = [samples(d, s, rng, dom) for d, s, dom in zip(dtypes, shapes, op.domains(common))]
         if op.takes(common, dtypes):
             run(op, device, values, dtypes, op.kwargs[0], f"{da} with {db}")
         else:
-            with pytest.raises((TypeError, NotImplementedError), match=op.name):
-                getattr(ingot, op.name)(*[make(v, d, device) for v, d in zip(values, dtypes)])
+            with pytest.raises((TypeError, NotImplementedError), match=op.named):
+                getattr(ingot, op.name)(*[make(v, d, device) for v, d in zip(values, dtypes)], **op.kwargs[0])
 
 
 @pytest.mark.parametrize("op, dtype, device", [c for c in cases() if c.values[0].arity == 2])
@@ -269,14 +284,14 @@ def test_python_numbers_as_operands(op, dtype, device):
     fn = getattr(ingot, op.name)
     for s in op.scalars:
         for values, dtypes in (([x, s], [dtype, None]), ([s, x], [None, dtype])):
-            common, _ = result_dtypes(op, dtypes, values)
+            common, _ = result_dtypes(op, dtypes, values, op.kwargs[0])
             args = [make(v, d, device) if d else v for v, d in zip(values, dtypes)]
             if not op.takes(common, [d or ("bool" if isinstance(v, bool) else None) for v, d in zip(values, dtypes)]):
-                with pytest.raises((TypeError, NotImplementedError), match=op.name):
-                    fn(*args)
+                with pytest.raises((TypeError, NotImplementedError), match=op.named):
+                    fn(*args, **op.kwargs[0])
                 continue
-            want, rdtype = expected(op, values, dtypes, {})
-            check(op, fn(*args), want, rdtype, f"{dtype} with Python {s!r}", values)
+            want, rdtype = expected(op, values, dtypes, op.kwargs[0])
+            check(op, fn(*args, **op.kwargs[0]), want, rdtype, f"{dtype} with Python {s!r}", values)
             if op.operator in BINARY_OPERATORS:
                 got = BINARY_OPERATORS[op.operator][0](*args)
                 check(op, got, want, rdtype, f"{dtype} {op.operator} Python {s!r}", values)
@@ -284,35 +299,38 @@ def test_python_numbers_as_operands(op, dtype, device):
 
 @pytest.mark.parametrize("op, device", cases(per_dtype=False))
 def test_unsupported_dtypes_raise_naming_the_op(op, device):
-    for dtype in (d for d in ALL if d not in op.dtypes):
+    for dtype in ALL:
         dtypes = input_dtypes(op, dtype)
+        common, _ = result_dtypes(op, dtypes, kwargs=op.kwargs[0])
+        if op.takes(common, dtypes):
+            continue
         tensors = [make(container([1, 0], d), d, device) for d in dtypes]
-        with pytest.raises((TypeError, NotImplementedError), match=op.name):
-            getattr(ingot, op.name)(*tensors)
+        with pytest.raises((TypeError, NotImplementedError), match=op.named):
+            getattr(ingot, op.name)(*tensors, **op.kwargs[0])
 
 
 @pytest.mark.parametrize("op, device", cases([op for op in OPS if op.arity >= 2], per_dtype=False))
 def test_shape_mismatch_is_a_value_error_naming_the_op(op, device):
     dtype = representative_dtypes(op)[0]
     tensors = [make(container(np.ones(3 + i), d), d, device) for i, d in enumerate(input_dtypes(op, dtype))]
-    with pytest.raises(ValueError, match=op.name):
-        getattr(ingot, op.name)(*tensors)
+    with pytest.raises(ValueError, match=op.named):
+        getattr(ingot, op.name)(*tensors, **op.kwargs[0])
 
 
 @pytest.mark.parametrize("op, device", cases([op for op in OPS if not op.any_out_dtype], per_dtype=False))
 def test_out_of_a_dtype_the_result_cannot_cast_to_is_a_type_error(op, device):
     dtype = representative_dtypes(op)[0]
     dtypes = input_dtypes(op, dtype)
-    _, rdtype = expected(op, [container([1], d) for d in dtypes], dtypes, {})
+    _, rdtype = expected(op, [container([1], d) for d in dtypes], dtypes, op.kwargs[0])
     target = "int32" if is_float(rdtype) else "bool" if rdtype != "bool" else None
     if target is None:
         pytest.skip(f"{op.name} gives bool, which casts to every dtype")
     out = make(container([0], target), target, device)
     with pytest.raises(TypeError):
-        getattr(ingot, op.name)(*[make(container([1], d), d, device) for d in dtypes], out=out)
+        getattr(ingot, op.name)(*[make(container([1], d), d, device) for d in dtypes], **op.kwargs[0], out=out)
 
 
-@pytest.mark.parametrize("op, case, device", [pytest.param(op, e, dev, id=f"{op.name}-{e.what}-{dev}")
+@pytest.mark.parametrize("op, case, device", [pytest.param(op, e, dev, id=f"{op.label}-{e.what}-{dev}")
                                               for op in OPS for e in op.errors for dev in DEVICES])
 def test_expected_errors(op, case, device):
     def t(values, dtype):
