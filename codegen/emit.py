@@ -60,7 +60,8 @@ def _body(f: NativeFunction, fns: list[NativeFunction], method: bool) -> list[st
 
 
 def functions_h(fns: list[NativeFunction]) -> str:
-    out = [HEADER, "#pragma once\n\n#include <optional>\n\n#include \"ingot/tensor.h\"\n\nnamespace ingot {\n"]
+    out = [HEADER, "#pragma once\n\n#include <optional>\n#include <string_view>\n\n#include \"ingot/tensor.h\"\n\n"
+           "namespace ingot {\n"]
     for f in fns:
         if "function" in f.variants:
             out.append(f"// {f.schema}\n{_declaration(f, False, False, True)};\n")

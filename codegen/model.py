@@ -3,6 +3,7 @@ from dataclasses import dataclass, field
 
 from . import yaml_loader
 from .errors import SourceError, SourceErrors
+from . import cpp
 from .schema import Kind, Schema, parse_schema
 
 BACKENDS = ("CPU", "CUDA")  # same order as ingot::DeviceType
@@ -22,6 +23,7 @@ ITERATORS = {
     "where": ("build_where_op", 3),
     "unary_predicate": ("native::build_unary_predicate_op", 1),
     "unary_scalar_operands": ("native::build_unary_scalar_operands_op", 1),
+    "div": ("native::build_div_op", 2),
 }
 KEYS = ("func", "variants", "structured", "structured_inherits", "structured_delegate", "iterator", "dispatch")
 
@@ -151,6 +153,10 @@ def delegate_arguments(f: NativeFunction, target: NativeFunction) -> list[str]:
     exprs, used = [out], set()
     for ta in t.non_out_arguments():
         sa = s.argument(ta.name)
+        if sa is None and not ta.type.is_tensor and (ta.default is not None or ta.type.optional):
+            # An overload without the argument passes its default (None for an optional).
+            exprs.append(cpp.default(ta) if ta.default is not None else "std::nullopt")
+            continue
         if sa is None or sa.is_out:
             raise f.error(f"structured_delegate {t.full_name}: {s.full_name} has no argument '{ta.name}'",
                           "structured_delegate")

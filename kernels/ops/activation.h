@@ -76,6 +76,20 @@ struct gelu_functor : Activation<gelu_functor> {
 };
 REGISTER_FLOAT_UNARY_OP(gelu);
 
+// gelu(approximate="tanh"): x/2 (1 + tanh(u)), u = sqrt(2/pi) (x + 0.044715 x^3), computed as
+// x * sigmoid(2u) so the negative tail does not cancel to 0.
+struct gelu_tanh_functor : Activation<gelu_tanh_functor> {
+  template <typename M>
+  INGOT_INLINE static M f(M x) {
+    if (!is_finite(x)) return x == -infinity<M>() ? -M(0) : x;
+    const M u2 = M(2 * 0.79788456080286535588) * (x + M(0.044715) * x * x * x);
+    if (u2 >= M(0)) return x / (M(1) + precise::exp(-u2));
+    const M e = precise::exp(u2);
+    return x * e / (M(1) + e);
+  }
+};
+REGISTER_FLOAT_UNARY_OP(gelu_tanh);
+
 // log1p(exp(beta * x)) / beta, or x itself where beta * x > threshold (PyTorch's linear regime).
 // beta and threshold arrive as 0-dim operands in the compute type (iterator unary_scalar_operands).
 struct softplus_functor {

@@ -1,4 +1,4 @@
-// floor_divide and remainder with Python semantics: the quotient rounds toward -inf and the
+// floor_divide, remainder and div's "trunc" rounding. floor_divide and remainder have Python semantics: the quotient rounds toward -inf and the
 // remainder takes the divisor's sign. Integer division by zero is defined (x // 0 == 0 and
 // x % 0 == 0, as NumPy) and INT_MIN // -1 wraps to INT_MIN, so no input traps.
 #pragma once
@@ -73,5 +73,26 @@ struct remainder_functor {
   }
 };
 REGISTER_BINARY_OP(remainder);
+
+// div(a, b, rounding_mode="trunc"): the quotient rounded toward zero. Floats: trunc(a / b) in the
+// compute type (as PyTorch); integers: C division with x / 0 == 0 and INT_MIN / -1 wrapping;
+// bool: a and b (like floor_divide).
+struct div_trunc_functor {
+  template <typename T>
+  INGOT_INLINE T operator()(T a, T b) const {
+    if constexpr (is_same_v<T, bool>) {
+      return a && b;
+    } else if constexpr (is_floating_point_v<T>) {
+      using M = opmath_t<T>;
+      return static_cast<T>(precise::trunc(static_cast<M>(a) / static_cast<M>(b)));
+    } else if constexpr (is_signed_v<T>) {
+      if (b == 0) return T(0);
+      return b == T(-1) ? wrapping_neg(a) : static_cast<T>(a / b);
+    } else {
+      return b == 0 ? T(0) : static_cast<T>(a / b);
+    }
+  }
+};
+REGISTER_BINARY_OP(div_trunc);
 
 }  // namespace ingot

@@ -23,7 +23,13 @@ REGISTER_DISPATCH(sub_stub, &sub_kernel);
 static void mul_kernel(TensorIteratorBase& iter) { lib.exec_binary_kernel(iter, "mul"); }
 REGISTER_DISPATCH(mul_stub, &mul_kernel);
 
-static void div_kernel(TensorIteratorBase& iter) { lib.exec_binary_kernel(iter, "div"); }
+// rounding_mode "floor" is floor_divide's kernel; "trunc" has its own (kernels/ops/division.h).
+static void div_kernel(TensorIteratorBase& iter, std::optional<std::string_view> rounding_mode) {
+  if (!rounding_mode) return lib.exec_binary_kernel(iter, "div");
+  INGOT_CHECK(*rounding_mode == "trunc" || *rounding_mode == "floor", ValueError,
+              "div: rounding_mode must be None, 'trunc' or 'floor', got '", *rounding_mode, "'");
+  lib.exec_binary_kernel(iter, *rounding_mode == "trunc" ? "div_trunc" : "floor_divide");
+}
 REGISTER_DISPATCH(div_stub, &div_kernel);
 
 static void atan2_kernel(TensorIteratorBase& iter) { lib.exec_binary_kernel(iter, "atan2"); }

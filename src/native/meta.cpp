@@ -34,6 +34,15 @@ void build_unary_predicate_op(TensorIterator& iter, const Tensor& out, const Ten
              .build();
 }
 
+void build_div_op(TensorIterator& iter, const Tensor& out, const Tensor& self, const Tensor& other,
+                  std::optional<std::string_view> rounding_mode) {
+  if (rounding_mode) {
+    iter.build_binary_op(out, self, other);
+  } else {
+    iter.build_binary_float_op(out, self, other);
+  }
+}
+
 TensorIteratorConfig unary_scalar_operands_config(const TensorIterator& iter, const Tensor& out,
                                                  const Tensor& self) {
   INGOT_CHECK(self.defined(), ValueError, iter.name(), ": self must be a defined tensor");

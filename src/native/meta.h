@@ -3,6 +3,9 @@
 // native:: builder, codegen/model.py), and the check that numbers fit the compute dtype.
 #pragma once
 
+#include <optional>
+#include <string_view>
+
 #include "iter/tensor_iterator.h"
 
 namespace ingot::native {
@@ -10,6 +13,11 @@ namespace ingot::native {
 // Any input dtype, bool result (isnan, signbit, logical_not); a given out= may have any dtype and
 // receives 0/1, as for comparisons.
 void build_unary_predicate_op(TensorIterator& iter, const Tensor& out, const Tensor& self);
+
+// div: true division promotes integers to float32 (binary_float); with a rounding_mode the
+// integers stay integers (binary).
+void build_div_op(TensorIterator& iter, const Tensor& out, const Tensor& self, const Tensor& other,
+                  std::optional<std::string_view> rounding_mode);
 
 // self's dtype in and out; each Scalar parameter becomes an extra 0-dim input holding it in the
 // compute type (float for float16/bfloat16), so a ternary kernel receives them (softplus's beta

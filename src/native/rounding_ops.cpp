@@ -28,7 +28,11 @@ static void square_kernel(TensorIteratorBase& iter) { exec_unary_no_bool(iter, "
 static void relu_kernel(TensorIteratorBase& iter) { exec_unary_no_bool(iter, "relu"); }
 static void silu_kernel(TensorIteratorBase& iter) { lib.exec_unary_kernel(iter, "silu"); }
 static void mish_kernel(TensorIteratorBase& iter) { lib.exec_unary_kernel(iter, "mish"); }
-static void gelu_kernel(TensorIteratorBase& iter) { lib.exec_unary_kernel(iter, "gelu"); }
+static void gelu_kernel(TensorIteratorBase& iter, std::string_view approximate) {
+  INGOT_CHECK(approximate == "none" || approximate == "tanh", ValueError,
+              "gelu: approximate must be 'none' or 'tanh', got '", approximate, "'");
+  lib.exec_unary_kernel(iter, approximate == "tanh" ? "gelu_tanh" : "gelu");
+}
 // beta and threshold are the iterator's extra operands (unary_scalar_operands).
 static void softplus_kernel(TensorIteratorBase& iter, const Scalar&, const Scalar&) {
   lib.exec_ternary_kernel(iter, "softplus");

@@ -12,7 +12,7 @@ sys.path[:0] = [HERE, ROOT]
 
 from codegen.model import load_ops  # noqa: E402
 from opinfo import OPS  # noqa: E402
-from opinfo_support import ALL, FLOATS, is_float  # noqa: E402
+from opinfo_support import ALL, FLOATS, is_float, promote_with_scalar  # noqa: E402
 
 DOC = os.path.join(ROOT, "docs", "ops.md")
 SHORT = {"bool": "b8", "uint8": "u8", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
@@ -32,8 +32,19 @@ def backends() -> dict[str, list[str]]:
 def cell(op, dtype: str) -> str:
     if dtype not in op.dtypes:
         return "—"
-    result = "bool" if op.result == "bool" else "float32" if op.result == "float" and not is_float(dtype) else dtype
+    common = dtype
+    for k in op.scalar_kwargs:  # keyword numbers that promote (clamp's bounds)
+        common = promote_with_scalar(common, op.kwargs[0][k])
+    result = "bool" if op.result == "bool" else "float32" if op.result == "float" and not is_float(common) else common
     return "✓" if result == dtype else f"→{SHORT[result]}"
+
+
+def title(op) -> str:
+    """`div`, or for a variant the keywords that select it: `div` rounding_mode='trunc'."""
+    if not op.variant:
+        return f"`{op.name}`"
+    kws = ", ".join(f"{k}={v!r}" for k, v in op.kwargs[0].items()) or op.variant
+    return f"`{op.name}` {kws}"
 
 
 def render() -> str:
@@ -47,14 +58,14 @@ def render() -> str:
              "",
              "| op | " + " | ".join(SHORT[d] for d in ALL) + " | backends | float ULP bound (f16 bf16 f32 f64) |",
              "|---|" + "---|" * len(ALL) + "---|---|"]
-    for op in sorted(OPS, key=lambda o: o.name):
+    for op in sorted(OPS, key=lambda o: o.label):
         bound = " ".join(str(op.ulps[d]) for d in FLOATS)
         if op.result == "bool" or not any(map(is_float, op.dtypes)) and op.result != "float":
             bound = "exact"
-        lines.append(f"| `{op.name}` | " + " | ".join(cell(op, d) for d in ALL)
+        lines.append(f"| {title(op)} | " + " | ".join(cell(op, d) for d in ALL)
                      + f" | {', '.join(keys.get(op.name, ['?']))} | {bound} |")
     lines += ["", "## Notes", ""]
-    lines += [f"- `{op.name}`: {op.notes}" for op in sorted(OPS, key=lambda o: o.name) if op.notes]
+    lines += [f"- {title(op)}: {op.notes}" for op in sorted(OPS, key=lambda o: o.label) if op.notes]
     return "\n".join(lines) + "\n"
 
 

@@ -340,4 +340,21 @@ OPS += [
            notes="rint(x * 10^d) / 10^d in the compute type, as PyTorch."),
 ]
 
+OPS += [
+    binary("div", lambda a, b, rounding_mode: refs.div_trunc(a, b), variant="trunc", kwargs=({"rounding_mode": "trunc"},), ref_precision="opmath",
+           errors=(ErrorCase("unknown rounding_mode", lambda f, t: f(t([1.0], "float32"), t([2.0], "float32"),
+                                                                  rounding_mode="round"), ValueError,
+                             "div: rounding_mode must be None, 'trunc' or 'floor', got 'round'"),),
+           notes="Toward zero; integers stay integers (x / 0 == 0, INT_MIN / -1 wraps)."),
+    binary("div", lambda a, b, rounding_mode: floor_divide_ref(a, b), variant="floor", kwargs=({"rounding_mode": "floor"},), ref_precision="opmath",
+           notes="floor_divide."),
+    OpInfo("gelu", lambda x, approximate: refs.gelu_tanh(x), variant="tanh", dtypes=FLOATS, ulps=ulps(f32=64, f64=64), atol=SUBNORMAL_ATOL,
+           domain=(-6.0, 6.0), kwargs=({"approximate": "tanh"},),
+           errors=(ErrorCase("unknown approximate", lambda f, t: f(t([1.0], "float32"), approximate="erf"),
+                             ValueError, "gelu: approximate must be 'none' or 'tanh', got 'erf'"),),
+           notes="x * sigmoid(2u), so the tail does not cancel to 0; there exp magnifies the few-ulp "
+                 "rounding of u about 2|u| times (up to 64 ulp for x > -6; beyond, the approximation itself "
+                 "is far from gelu)."),
+]
+
 BY_NAME = {op.label: op for op in OPS}

@@ -135,3 +135,20 @@ def signbit(x):
     if is_float_array(x):
         return np.signbit(x)
     return x < 0 if x.dtype != bool else np.zeros(x.shape, bool)
+
+
+def div_trunc(a, b):
+    """Quotient toward zero: floats trunc(a / b); integers C division, x / 0 == 0; bool a and b."""
+    if a.dtype == bool:
+        return a & b
+    if is_float_array(a):
+        return np.trunc(a / b)
+    with np.errstate(all="ignore"):
+        q = a // b
+        return np.where((a % b != 0) & ((a < 0) != (b < 0)), q + 1, q).astype(a.dtype)
+
+
+def gelu_tanh(x):
+    with np.errstate(over="ignore", invalid="ignore"):
+        u2 = 2 * np.sqrt(2 / np.pi) * (x + 0.044715 * x ** 3)
+        return np.where(x == -np.inf, -0.0, x * sigmoid(u2))
