@@ -91,8 +91,8 @@ def test_op_table_lists_every_declared_op_with_every_overload_kind(generated):
     table = json.loads(generated["op_table.json"])
     ops = {op["name"]: op for op in table["ops"]}
     assert sorted(ops) == ALL_NAMES
-    for name, op in ops.items():
-        kinds = [o["kind"] for o in op["overloads"]]
+    for name in DECLARED:  # structured ops have every kind; composites (isclose) may not
+        kinds = [o["kind"] for o in ops[name]["overloads"]]
         assert {"functional", "inplace", "out"} <= set(kinds), name
 
 

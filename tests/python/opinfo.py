@@ -60,6 +60,7 @@ class OpInfo:
     param_kwargs: tuple = ()             # keywords that reach the kernel in the compute type (eps)
     operator: str | None = None          # Python operator spelling ("+", "abs", "~")
     inplace: bool = True                 # has op_()
+    has_out: bool = True                 # has an out= form
     any_out_dtype: bool = False          # out=/in-place accept every dtype (comparisons)
     fixed: dict = field(default_factory=dict)  # input index -> dtype that input always has
     self_index: int = 0                  # which input is `self` for the in-place method
@@ -355,6 +356,14 @@ OPS += [
            notes="x * sigmoid(2u), so the tail does not cancel to 0; there exp magnifies the few-ulp "
                  "rounding of u about 2|u| times (up to 64 ulp for x > -6; beyond, the approximation itself "
                  "is far from gelu)."),
+]
+
+OPS += [
+    OpInfo("nan_to_num", refs.nan_to_num, kwargs=({}, {"nan": 1.5, "posinf": 100.0, "neginf": -7.0}),
+           param_kwargs=("nan", "posinf", "neginf"), ref_precision="dtype", notes="Composite (three selects). Integers: a copy."),
+    binary("isclose", refs.isclose, result="bool", inplace=False, has_out=False, ref_precision="dtype",
+           kwargs=({}, {"rtol": 0.01, "atol": 0.5, "equal_nan": True}), scalars=(2, 3.5),
+           notes="Composite. |a - b| <= atol + rtol |b| computed in the promoted dtype; integers in float64."),
 ]
 
 BY_NAME = {op.label: op for op in OPS}

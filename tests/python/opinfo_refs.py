@@ -7,6 +7,8 @@ import math
 import mpmath
 import numpy as np
 
+from opinfo_support import float_max, round_to
+
 
 def per_value(fn):
     """Vectorizes a scalar float64 function, calling it once per distinct input value."""
@@ -152,3 +154,28 @@ def gelu_tanh(x):
     with np.errstate(over="ignore", invalid="ignore"):
         u2 = 2 * np.sqrt(2 / np.pi) * (x + 0.044715 * x ** 3)
         return np.where(x == -np.inf, -0.0, x * sigmoid(u2))
+
+
+def nan_to_num(x, nan=None, posinf=None, neginf=None):
+    if not is_float_array(x):
+        return x
+    big = float_max(x.dtype.name if x.dtype.name != "float64" else "float64")
+    return np.nan_to_num(x.astype(np.float64), nan=0.0 if nan is None else nan,
+                         posinf=big if posinf is None else posinf, neginf=-big if neginf is None else neginf)
+
+
+def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """ingot's composite step by step in the compute dtype (each op rounds to it; the numbers rtol
+    and atol enter in float32 for float16/bfloat16), so the boundary cases agree."""
+    close = a == b
+    if equal_nan and is_float_array(a):
+        close |= np.isnan(a) & np.isnan(b)
+    if a.dtype == bool:
+        return close
+    dtype = a.dtype.name if is_float_array(a) else "float64"
+    opm = "float32" if dtype in ("float16", "bfloat16") else dtype
+    fa, fb = a.astype(np.float64), b.astype(np.float64)
+    with np.errstate(all="ignore"):
+        diff = round_to(np.abs(round_to(fa - fb, dtype)), dtype)
+        allowed = round_to(np.abs(round_to(fb * round_to(rtol, opm), dtype)) + round_to(atol, opm), dtype)
+        return close | (np.isfinite(diff) & (diff <= allowed))
