@@ -2,6 +2,7 @@
 // and rounded once.
 #pragma once
 
+#include "kernels/float_math.h"
 #include "kernels/precise_math.h"
 #include "kernels/registration.h"
 #include "kernels/special_math.h"
@@ -24,17 +25,9 @@ struct relu_functor {
 REGISTER_FLOAT_UNARY_OP(relu);
 REGISTER_INTEGER_UNARY_OP_NO_BOOL(relu);
 
-template <typename Derived>
-struct Activation {
-  template <typename T, enable_if_t<is_floating_point_v<T>, bool> = true>
-  INGOT_INLINE T operator()(T a) const {
-    return static_cast<T>(Derived::f(static_cast<opmath_t<T>>(a)));
-  }
-};
-
 // x * sigmoid(x): x / (1 + exp(-x)) for x >= 0, x * t / (1 + t) with t = exp(x) below, so that
 // large negative x gives a tiny negative result, not -0.0 from x / inf; silu(-inf) is -0.0.
-struct silu_functor : Activation<silu_functor> {
+struct silu_functor : FloatMath<silu_functor> {
   template <typename M>
   INGOT_INLINE static M f(M x) {
     if (x >= M(0) || is_nan(x)) return x / (M(1) + precise::exp(-x));
@@ -47,7 +40,7 @@ REGISTER_FLOAT_UNARY_OP(silu);
 
 // x * tanh(softplus(x)); softplus(x) = log1p(exp(x)), or x itself past 20 where log1p(exp(x)) == x
 // in every float type. mish(-inf) is -0.0 (the limit), not -inf * 0.
-struct mish_functor : Activation<mish_functor> {
+struct mish_functor : FloatMath<mish_functor> {
   template <typename M>
   INGOT_INLINE static M f(M x) {
     if (x == -infinity<M>()) return -M(0);
@@ -61,7 +54,7 @@ REGISTER_FLOAT_UNARY_OP(mish);
 // that 1 + erf(x / sqrt(2)) would cancel to 0. In the tail erfc magnifies the rounding of its
 // argument ~2z^2 times, so z = x / sqrt(2) is carried as hi + lo (an fma recovers the product's
 // rounding error) and erfc is corrected to first order: erfc(z + d) ~ erfc(z) - 2/sqrt(pi) e^-z^2 d.
-struct gelu_functor : Activation<gelu_functor> {
+struct gelu_functor : FloatMath<gelu_functor> {
   template <typename M>
   INGOT_INLINE static M f(M x) {
     if (!is_finite(x)) return x == -infinity<M>() ? -M(0) : x;
@@ -78,7 +71,7 @@ REGISTER_FLOAT_UNARY_OP(gelu);
 
 // gelu(approximate="tanh"): x/2 (1 + tanh(u)), u = sqrt(2/pi) (x + 0.044715 x^3), computed as
 // x * sigmoid(2u) so the negative tail does not cancel to 0.
-struct gelu_tanh_functor : Activation<gelu_tanh_functor> {
+struct gelu_tanh_functor : FloatMath<gelu_tanh_functor> {
   template <typename M>
   INGOT_INLINE static M f(M x) {
     if (!is_finite(x)) return x == -infinity<M>() ? -M(0) : x;

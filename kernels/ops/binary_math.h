@@ -2,19 +2,25 @@
 // float32), nextafter (floats only), and fmod (C's truncated remainder, every dtype but bool).
 #pragma once
 
+#include "kernels/float_math.h"
 #include "kernels/precise_math.h"
 #include "kernels/registration.h"
 
 namespace ingot {
 
-template <typename Derived>
-struct FloatMath2 {
-  template <typename T, enable_if_t<is_floating_point_v<T>, bool> = true>
-  INGOT_INLINE T operator()(T a, T b) const {
-    using M = opmath_t<T>;
-    return static_cast<T>(Derived::f(static_cast<M>(a), static_cast<M>(b)));
+// log_B(B^a + B^b) for B = e or 2: max + log_B(1 + B^-|a - b|). Equal arguments (infinities
+// included) give a + log_B(2) directly, since inf - inf would be NaN.
+template <bool Base2, typename M>
+INGOT_INLINE M log_add_exp(M a, M b) {
+  if (is_nan(a) || is_nan(b)) return a + b;
+  if (a == b) return a + (Base2 ? M(1) : M(0.69314718055994530942));
+  const M m = a > b ? a : b, d = -precise::fabs(a - b);
+  if constexpr (Base2) {
+    return m + precise::log1p(precise::exp2(d)) * M(1.44269504088896340736);
+  } else {
+    return m + precise::log1p(precise::exp(d));
   }
-};
+}
 
 struct copysign_functor : FloatMath2<copysign_functor> {
   template <typename M>
@@ -34,28 +40,19 @@ struct hypot_functor : FloatMath2<hypot_functor> {
 REGISTER_FLOAT_BINARY_OP(hypot);
 REGISTER_INT2FLOAT_BINARY_OP(hypot);
 
-// log(exp(a) + exp(b)) = max + log1p(exp(-|a - b|)); equal arguments (infinities included) give
-// a + log(2) directly, since inf - inf would be NaN.
 struct logaddexp_functor : FloatMath2<logaddexp_functor> {
   template <typename M>
   INGOT_INLINE static M f(M a, M b) {
-    if (is_nan(a) || is_nan(b)) return a + b;
-    if (a == b) return a + M(0.69314718055994530942);
-    const M m = a > b ? a : b;
-    return m + precise::log1p(precise::exp(-precise::fabs(a - b)));
+    return log_add_exp<false>(a, b);
   }
 };
 REGISTER_FLOAT_BINARY_OP(logaddexp);
 REGISTER_INT2FLOAT_BINARY_OP(logaddexp);
 
-// log2(2^a + 2^b), the same way in base 2.
 struct logaddexp2_functor : FloatMath2<logaddexp2_functor> {
   template <typename M>
   INGOT_INLINE static M f(M a, M b) {
-    if (is_nan(a) || is_nan(b)) return a + b;
-    if (a == b) return a + M(1);
-    const M m = a > b ? a : b;
-    return m + precise::log1p(precise::exp2(-precise::fabs(a - b))) * M(1.44269504088896340736);
+    return log_add_exp<true>(a, b);
   }
 };
 REGISTER_FLOAT_BINARY_OP(logaddexp2);

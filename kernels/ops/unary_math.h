@@ -1,21 +1,15 @@
 // Float math on one input: integer and bool inputs compute in float32 (REGISTER_INT2FLOAT_UNARY_OP),
 // float16/bfloat16 in float32 rounded once. Each functor names its math as f(x) on the compute type;
-// FloatMath supplies the conversions.
+// FloatMath (kernels/float_math.h) supplies the conversions.
 #pragma once
 
+#include "kernels/float_math.h"
 #include "kernels/precise_math.h"
 #include "kernels/registration.h"
 #include "kernels/special_math.h"
 
 namespace ingot {
 
-template <typename Derived>
-struct FloatMath {
-  template <typename T, enable_if_t<is_floating_point_v<T>, bool> = true>
-  INGOT_INLINE T operator()(T a) const {
-    return static_cast<T>(Derived::f(static_cast<opmath_t<T>>(a)));
-  }
-};
 
 struct sqrt_functor : FloatMath<sqrt_functor> {
   template <typename M>

@@ -23,10 +23,10 @@ struct KernelLibraryFront {
   }
   // A scalar parameter (round's decimals, addcmul's value) reaches the functor as a last argument.
   void exec_unary_kernel(TensorIteratorBase& iter, std::string_view op, const Scalar& param) const {
-    kernel_library(iter.device_type()).exec_unary_kernel(iter, op, param);
+    kernel_library(iter.device_type(), iter.name()).exec_unary_kernel(iter, op, param);
   }
   void exec_ternary_kernel(TensorIteratorBase& iter, std::string_view op, const Scalar& param) const {
-    kernel_library(iter.device_type()).exec_ternary_kernel(iter, op, param);
+    kernel_library(iter.device_type(), iter.name()).exec_ternary_kernel(iter, op, param);
   }
 };
 
