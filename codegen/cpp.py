@@ -1,7 +1,8 @@
 """C++ spellings of schema types, defaults and signatures."""
 from .schema import Argument, Kind, Schema, Type
 
-_VALUE_TYPES = {"int": "int64_t", "float": "double", "bool": "bool", "ScalarType": "ScalarType"}
+_VALUE_TYPES = {"int": "int64_t", "float": "double", "bool": "bool", "str": "std::string_view",
+                "ScalarType": "ScalarType"}
 
 
 def arg_type(t: Type) -> str:
@@ -29,6 +30,8 @@ def default(a: Argument) -> str:
         return d.lower()
     if d.startswith("["):
         return "{" + d[1:-1] + "}"
+    if d.startswith("'"):
+        return '"' + d[1:-1] + '"'
     return d
 
 

@@ -60,7 +60,8 @@ def _body(f: NativeFunction, fns: list[NativeFunction], method: bool) -> list[st
 
 
 def functions_h(fns: list[NativeFunction]) -> str:
-    out = [HEADER, "#pragma once\n\n#include <optional>\n\n#include \"ingot/tensor.h\"\n\nnamespace ingot {\n"]
+    out = [HEADER, "#pragma once\n\n#include <optional>\n#include <string_view>\n\n#include \"ingot/tensor.h\"\n\n"
+           "namespace ingot {\n"]
     for f in fns:
         if "function" in f.variants:
             out.append(f"// {f.schema}\n{_declaration(f, False, False, True)};\n")
@@ -103,14 +104,18 @@ def _structured_impl(f: NativeFunction) -> str:
     s = f.schema
     builder, _ = ITERATORS[f.iterator]
     params = ", ".join(["const Tensor& out"] + [f"{cpp.arg_type(a.type)} {a.name}" for a in s.non_out_arguments()])
-    inputs = ", ".join(["out"] + [a.name for a in s.non_out_arguments() if a.type.is_tensor])
+    if builder.startswith("native::"):
+        build = f"{builder}(iter, {', '.join(['out'] + [a.name for a in s.non_out_arguments()])});"
+    else:
+        build = f"iter.{builder}({', '.join(['out'] + [a.name for a in s.non_out_arguments() if a.type.is_tensor])});"
     extra = "".join(f", {a.name}" for a in stub_args(f))
     by_name: dict[str, list[str]] = {}
     for d in f.dispatch:
         by_name.setdefault(d.name, []).extend(d.keys)
     head = (f"// {s.full_name}: the meta step (iterator set-up) is shared by every backend.\n"
             f"Tensor {impl_name(f)}({params}) {{\n"
-            f"  TensorIterator iter;\n  iter.set_name(\"{s.base_name}\");\n  iter.{builder}({inputs});\n")
+            f"  TensorIterator iter;\n  iter.set_name(\"{s.base_name}\");\n  {build}\n"
+            f"  native::check_wrapped_numbers_fit(iter);\n")
     stub_call = f"{stub_name(f)}(iter.device_type(), iter{extra})"
     if list(by_name) == [shared_kernel_name(f)]:
         # One stub for every backend it names: the kernel library of the iterator's device is the
@@ -132,7 +137,8 @@ def _structured_impl(f: NativeFunction) -> str:
 
 def generated_ops_cpp(fns: list[NativeFunction]) -> str:
     out = [HEADER, "#include <optional>\n\n#include \"dispatch_stubs.h\"\n#include \"ingot/generated/functions.h\"\n",
-           "#include \"ingot/tensor.h\"\n#include \"iter/tensor_iterator.h\"\n\nnamespace ingot {\n\n"]
+           "#include \"ingot/tensor.h\"\n#include \"iter/tensor_iterator.h\"\n#include \"native/meta.h\"\n\n"
+           "namespace ingot {\n\n"]
     stubs = sorted({stub_name(f) for f in fns if f.structured})
     out += [f"DEFINE_DISPATCH({s});\n" for s in stubs]
     structured = [f for f in fns if f.structured]

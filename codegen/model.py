@@ -3,13 +3,16 @@ from dataclasses import dataclass, field
 
 from . import yaml_loader
 from .errors import SourceError, SourceErrors
+from . import cpp
 from .schema import Kind, Schema, parse_schema
 
 BACKENDS = ("CPU", "CUDA")  # same order as ingot::DeviceType
 COMPOSITE = "CompositeImplicit"
 DISPATCH_KEYS = BACKENDS + (COMPOSITE,)
 VARIANTS = ("function", "method")
-# iterator: value -> (TensorIteratorBase builder, number of tensor inputs)
+# iterator: value -> (builder, number of tensor inputs). A TensorIteratorBase method is called as
+# iter.build_x(out, inputs...); a "native::" builder (src/native/meta.h, for configurations the
+# iterator does not offer) as native::build_x(iter, out, every non-out argument...).
 ITERATORS = {
     "binary": ("build_binary_op", 2),
     "binary_float": ("build_binary_float_op", 2),
@@ -18,6 +21,9 @@ ITERATORS = {
     "unary_float": ("build_unary_float_op", 1),
     "ternary": ("build_ternary_op", 3),
     "where": ("build_where_op", 3),
+    "unary_predicate": ("native::build_unary_predicate_op", 1),
+    "unary_scalar_operands": ("native::build_unary_scalar_operands_op", 1),
+    "div": ("native::build_div_op", 2),
 }
 KEYS = ("func", "variants", "structured", "structured_inherits", "structured_delegate", "iterator", "dispatch")
 
@@ -147,6 +153,10 @@ def delegate_arguments(f: NativeFunction, target: NativeFunction) -> list[str]:
     exprs, used = [out], set()
     for ta in t.non_out_arguments():
         sa = s.argument(ta.name)
+        if sa is None and not ta.type.is_tensor and (ta.default is not None or ta.type.optional):
+            # An overload without the argument passes its default (None for an optional).
+            exprs.append(cpp.default(ta) if ta.default is not None else "std::nullopt")
+            continue
         if sa is None or sa.is_out:
             raise f.error(f"structured_delegate {t.full_name}: {s.full_name} has no argument '{ta.name}'",
                           "structured_delegate")

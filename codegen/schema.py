@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-BASE_TYPES = ("Tensor", "Scalar", "int", "float", "bool", "ScalarType")
+BASE_TYPES = ("Tensor", "Scalar", "int", "float", "bool", "str", "ScalarType")
 
 _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 _NAME_RE = re.compile(rf"^(?P<name>{_IDENT})(?:\.(?P<overload>{_IDENT}))?$")
@@ -141,6 +141,8 @@ def default_value(arg_type: Type, text: str):
         return int(text)
     if re.fullmatch(r"-?(\d+\.\d*|\.\d+|\d+)([eE][-+]?\d+)?", text) and arg_type.base in ("float", "Scalar"):
         return float(text)
+    if re.fullmatch(r"'[A-Za-z0-9_]*'", text) and arg_type.base == "str":
+        return text[1:-1]
     raise ValueError(f"bad default '{text}' for an argument of type {arg_type}")
 
 

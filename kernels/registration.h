@@ -59,7 +59,7 @@
 #define REGISTER_INTEGER_UNARY_OP_NO_BOOL(op) INGOT_INTEGER_NO_BOOL_DTYPES(INGOT_UNARY_, op)
 #define REGISTER_INT2FLOAT_UNARY_OP(op) INGOT_INTEGER_DTYPES(INGOT_INT2FLOAT_UNARY_, op)
 
-// ---- binary: (T, T) -> T; (int, int) -> float32; (T, T) -> bool; opmath_t<T> math rounded to T
+// ---- binary: (T, T) -> T; (int, int) -> float32; (T, T) -> bool
 #define INGOT_BINARY_(op, T, tok, optok)                                               \
   INGOT_DEFINE_KERNEL_(op, tok, tok, none, T, T, ::ingot::NoAlpha, (INGOT_DECL(T), INGOT_DECL(T)), \
                        INGOT_OPND(T, T), INGOT_OPND(T, T))
@@ -70,16 +70,11 @@
 #define INGOT_COMPARISON_(op, T, tok, optok)                                                \
   INGOT_DEFINE_KERNEL_(op, bool, tok, none, bool, bool, ::ingot::NoAlpha, (INGOT_DECL(T), INGOT_DECL(T)), \
                        INGOT_OPND(T, T), INGOT_OPND(T, T))
-#define INGOT_OPMATH_BINARY_(op, T, tok, optok)                                               \
-  INGOT_DEFINE_KERNEL_(op, tok, tok, none, ::ingot::opmath_t<T>, T, ::ingot::NoAlpha,          \
-                       (INGOT_DECL(::ingot::opmath_t<T>), INGOT_DECL(::ingot::opmath_t<T>)),   \
-                       INGOT_OPND(T, T), INGOT_OPND(T, T))
 #define REGISTER_BINARY_OP(op) INGOT_ALL_DTYPES(INGOT_BINARY_, op)
 #define REGISTER_FLOAT_BINARY_OP(op) INGOT_FLOAT_DTYPES(INGOT_BINARY_, op)
 #define REGISTER_INTEGER_BINARY_OP(op) INGOT_INTEGER_DTYPES(INGOT_BINARY_, op)
 #define REGISTER_INTEGER_BINARY_OP_NO_BOOL(op) INGOT_INTEGER_NO_BOOL_DTYPES(INGOT_BINARY_, op)
 #define REGISTER_INT2FLOAT_BINARY_OP(op) INGOT_INTEGER_DTYPES(INGOT_INT2FLOAT_BINARY_, op)
-#define REGISTER_OPMATH_FLOAT_BINARY_OP(op) INGOT_FLOAT_DTYPES(INGOT_OPMATH_BINARY_, op)
 #define REGISTER_COMPARISON_OP(op) INGOT_ALL_DTYPES(INGOT_COMPARISON_, op)
 
 // ---- binary with alpha: f(a, b, alpha); alpha arrives in opmath_t<T> and is named by it
@@ -88,7 +83,6 @@
                        (INGOT_DECL(T), INGOT_DECL(T), INGOT_DECL(T)), INGOT_OPND(T, T), INGOT_OPND(T, T))
 #define REGISTER_BINARY_ALPHA_OP(op) INGOT_ALL_DTYPES(INGOT_BINARY_ALPHA_, op)
 #define REGISTER_FLOAT_BINARY_ALPHA_OP(op) INGOT_FLOAT_DTYPES(INGOT_BINARY_ALPHA_, op)
-#define REGISTER_INTEGER_BINARY_ALPHA_OP(op) INGOT_INTEGER_DTYPES(INGOT_BINARY_ALPHA_, op)
 #define REGISTER_INTEGER_BINARY_ALPHA_OP_NO_BOOL(op) INGOT_INTEGER_NO_BOOL_DTYPES(INGOT_BINARY_ALPHA_, op)
 
 // ---- ternary: (T, T, T) -> T; select: (bool, T, T) -> T
@@ -103,3 +97,34 @@
 #define REGISTER_TERNARY_OP(op) INGOT_ALL_DTYPES(INGOT_TERNARY_, op)
 #define REGISTER_FLOAT_TERNARY_OP(op) INGOT_FLOAT_DTYPES(INGOT_TERNARY_, op)
 #define REGISTER_SELECT_OP(op) INGOT_ALL_DTYPES(INGOT_SELECT_, op)
+
+// ======== Families added for the elementwise op set (kept apart from the macros above) ========
+
+// ---- unary predicates: T -> bool on every dtype (isnan, signbit, logical_not)
+#define INGOT_PREDICATE_(op, T, tok, optok) \
+  INGOT_DEFINE_KERNEL_(op, bool, tok, none, bool, bool, ::ingot::NoAlpha, (INGOT_DECL(T)), INGOT_OPND(T, T))
+#define REGISTER_PREDICATE_OP(op) INGOT_ALL_DTYPES(INGOT_PREDICATE_, op)
+
+// ---- binary on the storage type, no opmath: float16/bfloat16 values reach the functor as
+// Half/BFloat16 (nextafter must step by the storage dtype's spacing, not float32's)
+#define INGOT_STORAGE_BINARY_(op, T, tok, optok)                                                 \
+  INGOT_DEFINE_KERNEL_(op, tok, tok, none, T, T, ::ingot::NoAlpha, (INGOT_DECL(T), INGOT_DECL(T)), \
+                       ::ingot::Operand<T, T>, ::ingot::Operand<T, T>)
+#define REGISTER_STORAGE_FLOAT_BINARY_OP(op) INGOT_FLOAT_DTYPES(INGOT_STORAGE_BINARY_, op)
+
+// ---- with a scalar parameter: f(inputs..., param), the parameter in opmath_t<T> (the kernel
+// name ends in its dtype, like alpha). Stubs pass it to exec_{unary,ternary}_kernel.
+#define INGOT_UNARY_PARAM_(op, T, tok, optok)                                                   \
+  INGOT_DEFINE_KERNEL_(op, tok, tok, optok, T, T, ::ingot::opmath_t<T>, (INGOT_DECL(T), INGOT_DECL(T)), \
+                       INGOT_OPND(T, T))
+#define INGOT_INT2FLOAT_UNARY_PARAM_(op, T, tok, optok)                                                  \
+  INGOT_DEFINE_KERNEL_(op, float32, tok, float32, float, float, float, (INGOT_DECL(float), INGOT_DECL(float)), \
+                       ::ingot::Operand<T, float>)
+#define INGOT_TERNARY_PARAM_(op, T, tok, optok)                                                           \
+  INGOT_DEFINE_KERNEL_(op, tok, tok, optok, T, T, ::ingot::opmath_t<T>,                                     \
+                       (INGOT_DECL(T), INGOT_DECL(T), INGOT_DECL(T), INGOT_DECL(T)), INGOT_OPND(T, T), \
+                       INGOT_OPND(T, T), INGOT_OPND(T, T))
+#define REGISTER_FLOAT_UNARY_PARAM_OP(op) INGOT_FLOAT_DTYPES(INGOT_UNARY_PARAM_, op)
+#define REGISTER_INT2FLOAT_UNARY_PARAM_OP(op) INGOT_INTEGER_DTYPES(INGOT_INT2FLOAT_UNARY_PARAM_, op)
+#define REGISTER_FLOAT_TERNARY_PARAM_OP(op) INGOT_FLOAT_DTYPES(INGOT_TERNARY_PARAM_, op)
+#define REGISTER_INTEGER_TERNARY_PARAM_OP_NO_BOOL(op) INGOT_INTEGER_NO_BOOL_DTYPES(INGOT_TERNARY_PARAM_, op)

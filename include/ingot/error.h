@@ -22,6 +22,10 @@ class ValueError : public Error {
 class TypeError : public Error {
   using Error::Error;
 };
+// A number that does not fit the dtype an op computes in (int8_tensor + 1000).
+class OverflowError : public Error {
+  using Error::Error;
+};
 // Indices and dims out of range.
 class IndexError : public Error {
   using Error::Error;

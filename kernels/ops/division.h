@@ -1,4 +1,4 @@
-// floor_divide and remainder with Python semantics: the quotient rounds toward -inf and the
+// floor_divide, remainder and div's "trunc" rounding. floor_divide and remainder have Python semantics: the quotient rounds toward -inf and the
 // remainder takes the divisor's sign. Integer division by zero is defined (x // 0 == 0 and
 // x % 0 == 0, as NumPy) and INT_MIN // -1 wraps to INT_MIN, so no input traps.
 #pragma once
@@ -23,6 +23,16 @@ INGOT_INLINE T python_mod(T a, T b) {
   }
 }
 
+// C's truncating a / b for integers, defined everywhere: x / 0 == 0 and INT_MIN / -1 wraps.
+template <typename T>
+INGOT_INLINE T trunc_div(T a, T b) {
+  if (b == 0) return T(0);
+  if constexpr (is_signed_v<T>) {
+    if (b == T(-1)) return wrapping_neg(a);  // INT_MIN / -1 overflows
+  }
+  return static_cast<T>(a / b);
+}
+
 struct floor_divide_functor {
   template <typename T>
   INGOT_INLINE T operator()(T a, T b) const {
@@ -31,13 +41,12 @@ struct floor_divide_functor {
     } else if constexpr (is_floating_point_v<T>) {
       using M = opmath_t<T>;
       return static_cast<T>(float_floor_div(static_cast<M>(a), static_cast<M>(b)));
-    } else if constexpr (is_signed_v<T>) {
-      if (b == 0) return T(0);
-      if (b == T(-1)) return wrapping_neg(a);  // INT_MIN / -1 overflows
-      const T q = static_cast<T>(a / b);
-      return a % b != 0 && (a < 0) != (b < 0) ? static_cast<T>(q - 1) : q;
     } else {
-      return b == 0 ? T(0) : static_cast<T>(a / b);
+      const T q = trunc_div(a, b);
+      if constexpr (is_signed_v<T>) {
+        if (b != 0 && b != T(-1) && a % b != 0 && (a < 0) != (b < 0)) return static_cast<T>(q - 1);
+      }
+      return q;
     }
   }
 
@@ -73,5 +82,23 @@ struct remainder_functor {
   }
 };
 REGISTER_BINARY_OP(remainder);
+
+// div(a, b, rounding_mode="trunc"): the quotient rounded toward zero. Floats: trunc(a / b) in the
+// compute type (as PyTorch); integers: C division with x / 0 == 0 and INT_MIN / -1 wrapping;
+// bool: a and b (like floor_divide).
+struct div_trunc_functor {
+  template <typename T>
+  INGOT_INLINE T operator()(T a, T b) const {
+    if constexpr (is_same_v<T, bool>) {
+      return a && b;
+    } else if constexpr (is_floating_point_v<T>) {
+      using M = opmath_t<T>;
+      return static_cast<T>(precise::trunc(static_cast<M>(a) / static_cast<M>(b)));
+    } else {
+      return trunc_div(a, b);
+    }
+  }
+};
+REGISTER_BINARY_OP(div_trunc);
 
 }  // namespace ingot

@@ -122,9 +122,10 @@ _UNARY = {"neg": ("neg", "-"), "pos": ("positive", "+"), "abs": ("abs", "abs()")
 
 
 def _missing(op: str, symbol: str):
+    # TypeError, as Python raises for operand types an operator does not support.
     def raise_missing(*args, **kwargs):
-        raise NotImplementedError(f"ingot.Tensor: operator {symbol} needs the op '{op}', which is not "
-                                  "declared in ops/ops.yaml yet")
+        raise TypeError(f"ingot.Tensor: operator {symbol} is not supported: {op} is not provided by ingot "
+                        f"yet (no op '{op}' in ops/ops.yaml)")
     raise_missing.__name__ = f"missing_{op}"
     return raise_missing
 
@@ -157,7 +158,7 @@ def _install_operators() -> None:
         missing = _missing(op, symbol)
         setattr(Tensor, f"__{dunder}__", fn or missing)
         setattr(Tensor, f"__r{dunder}__", (fn if dunder in _COMMUTATIVE else _reflected(fn)) if fn else missing)
-        setattr(Tensor, f"__i{dunder}__", inplace or _missing(op + "_", symbol + "="))
+        setattr(Tensor, f"__i{dunder}__", inplace or _missing(op, symbol + "="))
     for dunder, (op, symbol) in _COMPARISON.items():
         fn = _op(op)
         setattr(Tensor, f"__{dunder}__", _comparison(fn) if fn else _missing(op, symbol))

@@ -51,6 +51,8 @@ void bind_errors(nb::module_& m) {
       PyErr_SetString(PyExc_ValueError, e.what());
     } catch (const TypeError& e) {
       PyErr_SetString(PyExc_TypeError, e.what());
+    } catch (const OverflowError& e) {
+      PyErr_SetString(PyExc_OverflowError, e.what());
     } catch (const IndexError& e) {
       PyErr_SetString(PyExc_IndexError, e.what());
     } catch (const NotImplementedError& e) {

@@ -128,6 +128,12 @@ void KernelLibrary::exec_binary_kernel(TensorIteratorBase& iter, std::string_vie
 void KernelLibrary::exec_ternary_kernel(TensorIteratorBase& iter, std::string_view op) {
   exec(iter, op, 3, nullptr);
 }
+void KernelLibrary::exec_unary_kernel(TensorIteratorBase& iter, std::string_view op, const Scalar& alpha) {
+  exec(iter, op, 1, &alpha);
+}
+void KernelLibrary::exec_ternary_kernel(TensorIteratorBase& iter, std::string_view op, const Scalar& alpha) {
+  exec(iter, op, 3, &alpha);
+}
 
 void KernelLibrary::exec(TensorIteratorBase& iter, std::string_view op, int ninputs, const Scalar* alpha) {
   INGOT_CHECK(iter.noutputs() == 1 && iter.ninputs() == ninputs, ValueError, op, ": a ", ninputs,

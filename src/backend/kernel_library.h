@@ -19,8 +19,12 @@ class KernelLibrary {
 
   void exec_unary_kernel(TensorIteratorBase& iter, std::string_view op);
   void exec_binary_kernel(TensorIteratorBase& iter, std::string_view op);
-  void exec_binary_kernel(TensorIteratorBase& iter, std::string_view op, const Scalar& alpha);
   void exec_ternary_kernel(TensorIteratorBase& iter, std::string_view op);
+  // With a scalar parameter passed to the functor last (add's alpha, round's decimals, addcmul's
+  // value), in the compute type of the kernel the signature names.
+  void exec_unary_kernel(TensorIteratorBase& iter, std::string_view op, const Scalar& alpha);
+  void exec_binary_kernel(TensorIteratorBase& iter, std::string_view op, const Scalar& alpha);
+  void exec_ternary_kernel(TensorIteratorBase& iter, std::string_view op, const Scalar& alpha);
 
   // Runs one flavor of `sig` on `device` over elements [0, numel) of `args`; numel and every byte
   // offset fit in int32. A kernel the backend cannot provide is a NotImplementedError naming it.

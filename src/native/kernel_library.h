@@ -21,6 +21,13 @@ struct KernelLibraryFront {
   void exec_ternary_kernel(TensorIteratorBase& iter, std::string_view op) const {
     kernel_library(iter.device_type(), iter.name()).exec_ternary_kernel(iter, op);
   }
+  // A scalar parameter (round's decimals, addcmul's value) reaches the functor as a last argument.
+  void exec_unary_kernel(TensorIteratorBase& iter, std::string_view op, const Scalar& param) const {
+    kernel_library(iter.device_type(), iter.name()).exec_unary_kernel(iter, op, param);
+  }
+  void exec_ternary_kernel(TensorIteratorBase& iter, std::string_view op, const Scalar& param) const {
+    kernel_library(iter.device_type(), iter.name()).exec_ternary_kernel(iter, op, param);
+  }
 };
 
 inline constexpr KernelLibraryFront lib{};

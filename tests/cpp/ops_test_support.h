@@ -14,8 +14,6 @@
 
 namespace ingot::testing {
 
-inline const std::vector<ScalarType> kAllDtypes = {kBool,    kUInt8,    kInt8,    kInt16,  kInt32,
-                                                   kInt64,   kFloat16,  kBFloat16, kFloat32, kFloat64};
 inline const std::vector<ScalarType> kFloatDtypes = {kFloat16, kBFloat16, kFloat32, kFloat64};
 
 // A tensor of `dtype` holding `values` (converted as a cast would), shape `sizes`.
@@ -145,14 +143,6 @@ inline void check_binary_on(const std::string& name, ScalarType dtype, ScalarTyp
   std::vector<long double> exact;
   for (size_t i = 0; i < x.size(); ++i) exact.push_back(ref(x[i], y[i]));
   expect_close(out, exact, ulps, detail::concat(name, " on ", dtype));
-}
-
-// check_binary_on over the standard samples of `dtype` (special values included).
-inline void check_binary(const std::string& name, ScalarType dtype, ScalarType want_dtype,
-                         const std::function<Tensor(const Tensor&, const Tensor&)>& op, const Ref& ref,
-                         double ulps) {
-  check_binary_on(name, dtype, want_dtype, op, sample_values(dtype, 35, 1, true),
-                  sample_values(dtype, 35, 2, true), ref, ulps);
 }
 
 template <typename Error, typename Fn>

@@ -5,6 +5,7 @@ import pytest
 
 import ingot
 from ingot import _generated_ops
+from opinfo_support import from_numpy, numpy_array
 
 ALL_DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64"]
 NUMPY_DTYPES = [d for d in ALL_DTYPES if d != "bfloat16"]
@@ -31,4 +32,29 @@ def sample(shape, dtype, seed=0):
     return (rng.standard_normal(shape) * 3).astype(dtype)
 
 
-__all__ = ["ingot", "has_op", "requires_op", "sample"]
+def devices() -> list[str]:
+    """cpu, plus cuda when the build has a CUDA backend and a GPU is present."""
+    found = ["cpu"]
+    cuda = getattr(ingot, "cuda", None)
+    if cuda is not None and cuda.is_available():
+        found.append("cuda")
+    return found
+
+
+DEVICES = devices()
+
+
+def make(c: np.ndarray, dtype: str, device: str) -> ingot.Tensor:
+    """A tensor of `dtype` on `device` from a container (opinfo_support)."""
+    t = ingot.asarray(numpy_array(c, dtype))
+    return t if device == "cpu" else t.to(device)
+
+
+def host(t: ingot.Tensor) -> np.ndarray:
+    """A tensor's values as a container, copied to the host first when needed."""
+    if t.device != "cpu":
+        t = t.to("cpu")
+    return from_numpy(t.numpy())
+
+
+__all__ = ["ingot", "has_op", "requires_op", "sample", "devices", "DEVICES", "make", "host"]

@@ -25,12 +25,12 @@ CudaKernelLibrary& cuda_kernel_library() {
 
 namespace {
 
-// Options every elementwise module is compiled with. No fast math and no flush to zero; a*b + c
-// may contract into one fused multiply-add (NVRTC's default, as in PyTorch), which keeps results
-// within the ops' ULP bounds of the CPU backend's and saves the CUDA math library's polynomials
-// a third of their instructions.
+// Options every elementwise module is compiled with. No fast math, no flush to zero, and no
+// contraction of a*b + c into a fused multiply-add: functors round as written, as on the CPU
+// (lerp, addcmul, add with alpha give the CPU's bits). Allowing contraction measured no faster
+// on the H200 (bench/RESULTS.md).
 const std::vector<std::string>& module_options() {
-  static const std::vector<std::string> options = {"-std=c++17", "-DNDEBUG"};
+  static const std::vector<std::string> options = {"-std=c++17", "--fmad=false", "-DNDEBUG"};
   return options;
 }
 
