@@ -30,8 +30,6 @@ def tensor_args(op, names, values, tensor_params):
         value = values[i]
         if value is None or isinstance(value, Tensor):
             continue
-        if isinstance(value, int) and not isinstance(value, bool) and not -2**63 <= value < 2**63:
-            raise OverflowError(f"{op}: the number {value} does not fit in int64, the widest integer dtype")
         try:
             out[i] = as_tensor(value, device)
         except (TypeError, ValueError) as e:
