@@ -21,6 +21,11 @@ DATA = os.path.join(os.path.dirname(__file__), "data", "umath-validation")
 NAMES = {"arccos": "acos", "arccosh": "acosh", "arcsin": "asin", "arcsinh": "asinh", "arctan": "atan",
          "arctanh": "atanh"}
 BITS = {"np.float32": (np.uint32, np.float32, "float32"), "np.float64": (np.uint64, np.float64, "float64")}
+# On CUDA the functions come from NVIDIA's math library (precise versions, no fast math), whose
+# documented float64 bounds are wider than some sets' (CUDA Programming Guide, "Mathematical
+# Functions": asinh 3 ulp, asin acos atan atanh sinh 2, ...); a result must stay within the larger.
+CUDA_FLOAT64_ULPS = {"asin": 2, "acos": 2, "atan": 2, "asinh": 3, "acosh": 3, "atanh": 2, "sinh": 2,
+                     "cosh": 2, "tanh": 2, "sin": 2, "cos": 2, "tan": 2}
 
 
 def validation_sets():
@@ -56,6 +61,8 @@ def test_matches_correctly_rounded_results_within_the_sets_bound(op, dtype, x, w
     t = ingot.asarray(x)
     t = t if device == "cpu" else t.to(device)
     got = host(getattr(ingot, op)(t))
+    if device != "cpu" and dtype == "float64":
+        bound = max(bound, CUDA_FLOAT64_ULPS.get(op, 0))
     bad = mismatches(got, want.astype(np.float64), dtype, bound)
     assert not bad.any(), (f"{op} {dtype}: {int(bad.sum())} of {bad.size} beyond {bound} ulp, e.g. "
                            f"x={x[bad][:4]} got {got[bad][:4]} want {want[bad][:4]}")
