@@ -32,8 +32,15 @@ REGISTER_FLOAT_BINARY_OP(copysign);
 REGISTER_INT2FLOAT_BINARY_OP(copysign);
 
 struct hypot_functor : FloatMath2<hypot_functor> {
+  // When one magnitude is below 2^-27 of the other, the result is the larger, correctly rounded
+  // (the square of the ratio is under half an ulp). Answering that case directly also avoids
+  // CUDA's float64 hypot returning inf for hypot(5e-324, DBL_MAX) (seen on the H200). NaNs and
+  // infinities go to hypot itself (hypot(inf, NaN) is inf).
   template <typename M>
   INGOT_INLINE static M f(M a, M b) {
+    const M x = precise::fabs(a), y = precise::fabs(b);
+    const M hi = x > y ? x : y, lo = x > y ? y : x;
+    if (lo <= hi * M(7.450580596923828125e-9)) return hi;  // 2^-27
     return precise::hypot(a, b);
   }
 };
