@@ -240,7 +240,7 @@ def plot(rows, names, ceiling, path) -> None:
         import matplotlib.pyplot as plt
     except ImportError:
         return
-    labels = [f"{r['dtype'][:4]} {r['op']} {r['layout']}" for r in rows]
+    labels = [f"{r['dtype']} {r['op']} {r['layout']}" for r in rows]
     fig, ax = plt.subplots(figsize=(8, max(4, len(rows) * 0.18)))
     h = 0.8 / len(names)
     for k, n in enumerate(names):
