@@ -32,7 +32,8 @@ build_preset() {
   echo "== configuring and building preset '$preset' (-j$INGOT_JOBS)"
   # INGOT_CONFIGURE_ARGS: extra -D options for this configure (word-split on purpose).
   # shellcheck disable=SC2086
-  cmake --preset "$preset" -DPython3_EXECUTABLE="$VENV_PY" ${INGOT_CONFIGURE_ARGS:-} > /dev/null
+  # Both FindPython3 (codegen) and FindPython (the extension, in presets that build it) use the venv.
+  cmake --preset "$preset" -DPython3_EXECUTABLE="$VENV_PY" -DPython_EXECUTABLE="$VENV_PY" ${INGOT_CONFIGURE_ARGS:-} > /dev/null
   cmake --build --preset "$preset" -j "$INGOT_JOBS" "$@"
 }
 
