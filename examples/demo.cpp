@@ -9,15 +9,15 @@
 
 namespace {
 
-// A tensor of `dtype` holding `values` (converted as a cast would).
-ingot::Tensor tensor_of(std::vector<double> values, ingot::ScalarType dtype) {
+// A tensor of `dtype` on `device` holding `values` (converted as a cast would).
+ingot::Tensor tensor_of(std::vector<double> values, ingot::ScalarType dtype, ingot::Device device) {
   const int64_t n = static_cast<int64_t>(values.size());
-  return ingot::from_blob(values.data(), {n}, ingot::kFloat64).to(dtype, /*copy=*/true);
+  return ingot::from_blob(values.data(), {n}, ingot::kFloat64).to(dtype, /*copy=*/true).to(device);
 }
 
-// The values of a tensor as doubles (any dtype).
+// The values of a tensor as doubles (any dtype, any device).
 std::vector<double> values_of(const ingot::Tensor& t) {
-  const ingot::Tensor c = t.to(ingot::kFloat64, /*copy=*/true).contiguous();
+  const ingot::Tensor c = t.to(ingot::Device(ingot::kCPU)).to(ingot::kFloat64, /*copy=*/true).contiguous();
   const double* p = c.data_ptr<double>();
   return std::vector<double>(p, p + c.numel());
 }
@@ -39,8 +39,8 @@ bool check_against_numpy(const std::string& call, const ingot::Tensor& got, cons
 }  // namespace
 
 int main() {
-  // The CPU is the only backend so far; CUDA will be picked first once it exists.
-  const ingot::Device device(ingot::kCPU);
+  // A GPU when one is there (ingot::cuda::is_available() is false, silently, without one).
+  const ingot::Device device = ingot::cuda::is_available() ? ingot::Device(ingot::kCUDA) : ingot::Device(ingot::kCPU);
   std::cout << "ingot demo, running on " << device << "\n\n";
 
   ingot::Tensor a =
@@ -84,8 +84,8 @@ int main() {
   // A few of the elementwise ops, each checked against the values NumPy 2 prints for the same
   // float32 inputs (np.rint, np.logaddexp, np.hypot, np.arcsinh, np.cbrt, np.fmax, np.nan_to_num,
   // and // on int32).
-  ingot::Tensor x = tensor_of({-2.5, -0.5, 0.5, 1.5, 2.5}, ingot::kFloat32);
-  ingot::Tensor y = tensor_of({1.0, -3.0, 0.25, 2.0, -0.5}, ingot::kFloat32);
+  ingot::Tensor x = tensor_of({-2.5, -0.5, 0.5, 1.5, 2.5}, ingot::kFloat32, device);
+  ingot::Tensor y = tensor_of({1.0, -3.0, 0.25, 2.0, -0.5}, ingot::kFloat32, device);
   const double inf = INFINITY, nan = NAN;
   std::cout << "x = " << x << ", y = " << y << "\n";
   bool all = check_against_numpy("round(x) (half to even)", ingot::round(x), {-2.0, -0.0, 0.0, 2.0, 2.0});
@@ -100,12 +100,12 @@ int main() {
   all &= check_against_numpy("cbrt(x)", ingot::cbrt(x),
                              {-1.3572087287902832, -0.7937005162239075, 0.7937005162239075, 1.1447142362594604,
                               1.3572087287902832});
-  ingot::Tensor p = tensor_of({nan, 1, -2}, ingot::kFloat32), q = tensor_of({3, nan, -1}, ingot::kFloat32);
+  ingot::Tensor p = tensor_of({nan, 1, -2}, ingot::kFloat32, device), q = tensor_of({3, nan, -1}, ingot::kFloat32, device);
   all &= check_against_numpy("fmax([nan, 1, -2], [3, nan, -1]) (ignores NaN)", ingot::fmax(p, q), {3.0, 1.0, -1.0});
-  ingot::Tensor specials = tensor_of({nan, inf, -inf, 1}, ingot::kFloat32);
+  ingot::Tensor specials = tensor_of({nan, inf, -inf, 1}, ingot::kFloat32, device);
   all &= check_against_numpy("nan_to_num([nan, inf, -inf, 1])", ingot::nan_to_num(specials),
                              {0.0, 3.4028234663852886e+38, -3.4028234663852886e+38, 1.0});
-  ingot::Tensor n = tensor_of({7, -7, 7, -7}, ingot::kInt32), d = tensor_of({2, 2, -2, -2}, ingot::kInt32);
+  ingot::Tensor n = tensor_of({7, -7, 7, -7}, ingot::kInt32, device), d = tensor_of({2, 2, -2, -2}, ingot::kInt32, device);
   all &= check_against_numpy("div(n, d, rounding_mode=\"floor\") on int32", ingot::div(n, d, "floor"),
                              {3, -4, -4, 3});
   std::cout << (all ? "every op above matches NumPy\n\n" : "some op above differs from NumPy\n\n");

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ingot/array_ref.h"
+#include "ingot/cuda.h"
 #include "ingot/device.h"
 #include "ingot/dtype.h"
 #include "ingot/error.h"
