@@ -102,7 +102,12 @@ def test_dlpack_with_cupy_is_zero_copy_both_ways():
 
 def test_precompile_compiles_one_op_without_a_gpu(tmp_path, monkeypatch):
     monkeypatch.setenv("INGOT_CACHE_DIR", str(tmp_path))
-    r = ingot.cuda.precompile("sm_90", jobs=2, op="neg")
+    try:
+        r = ingot.cuda.precompile("sm_90", jobs=2, op="neg")
+    except (ingot.CompileError, ingot.AcceleratorError, NotImplementedError) as e:  # no NVRTC, or no CUDA build
+        if "not found" in str(e) or "without the CUDA backend" in str(e):
+            pytest.skip(str(e).splitlines()[0])
+        raise
     assert r["failures"] == [] and r["modules"] > 0
 
 

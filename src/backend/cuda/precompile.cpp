@@ -18,6 +18,8 @@ PrecompileReport precompile(int major, int minor, int jobs, const std::string& o
   for (const KernelSignature& sig : kernel_registry().all()) {
     if (only_op.empty() || sig.op == only_op) todo.push_back(&sig);
   }
+  INGOT_CHECK(!todo.empty() || only_op.empty(), ValueError, "precompile: no kernels are registered for op '",
+              only_op, "'");
   PrecompileReport report;
   report.modules = static_cast<int>(todo.size());
   const KernelCache::Stats before = kernel_cache().stats();
