@@ -17,7 +17,11 @@ def main(argv=None) -> int:
     p.add_argument("--jobs", type=int)
     p.add_argument("--op", default="")
     a = p.parse_args(argv)
-    r = cuda.precompile(a.arch, a.jobs, a.op)
+    try:
+        r = cuda.precompile(a.arch, a.jobs, a.op)
+    except (ValueError, RuntimeError) as e:  # an unknown op, no NVRTC
+        print(f"ingot.precompile: {e}", file=sys.stderr)
+        return 2
     for failure in r["failures"]:
         print("FAILED", failure, file=sys.stderr)
     print(f"ingot.precompile: {a.arch}: {r['modules']} modules ({r['from_cache']} already cached), "
