@@ -1,5 +1,5 @@
-#include "backend/cuda/allocator.h"
-
+// Device memory for CUDA tensors: stream-ordered allocations from each device's default memory
+// pool, which keeps freed blocks for reuse; memory_stats() and friends are declared in ingot/cuda.h.
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -10,6 +10,7 @@
 #include "backend/cuda/device.h"
 #include "backend/cuda/driver.h"
 #include "backend/cuda/stream.h"
+#include "ingot/cuda.h"
 #include "ingot/error.h"
 #include "ingot/storage.h"
 

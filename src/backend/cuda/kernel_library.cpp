@@ -46,8 +46,6 @@ CompileRequest module_request(std::string source, const std::string& kernel, int
   return r;
 }
 
-size_t dtype_bytes(ScalarType t) { return element_size(t); }
-
 // The dtypes a kernel stores its operands in: the signature's, or (specialized cast) the
 // operands' own. The widest fixes the vector width and elements per thread (device/params.h),
 // which the host mirrors to check alignment and size the grid.
@@ -56,7 +54,7 @@ struct StoredTypes {
   ScalarType t[kMaxOperands]{};
   int widest() const {
     size_t w = 1;
-    for (int k = 0; k < n; ++k) w = std::max(w, dtype_bytes(t[k]));
+    for (int k = 0; k < n; ++k) w = std::max(w, element_size(t[k]));
     return static_cast<int>(w);
   }
 };
@@ -74,7 +72,7 @@ StoredTypes signature_types(const KernelSignature& sig) {
 bool contiguous_cast(const ElementwiseArgs& a, int nops) {
   if (a.ndim != 1 || a.scalar_input >= 0) return false;
   for (int k = 0; k < nops; ++k) {
-    if (a.strides[k][0] != static_cast<int64_t>(dtype_bytes(a.dtypes[k]))) return false;
+    if (a.strides[k][0] != static_cast<int64_t>(element_size(a.dtypes[k]))) return false;
   }
   return true;
 }
@@ -113,7 +111,7 @@ Params make_params(const StoredTypes& types, KernelFlavor flavor, const Elementw
                  (flavor == KernelFlavor::Broadcast && a.sizes[0] % vec == 0);
   for (int k = 0; k < nops && aligned; ++k) {
     if (flavor == KernelFlavor::Scalar && k - 1 == a.scalar_input) continue;
-    const size_t run = dtype_bytes(types.t[k]) * static_cast<size_t>(vec);
+    const size_t run = element_size(types.t[k]) * static_cast<size_t>(vec);
     aligned = aligned_to(a.data[k], run) && (flavor != KernelFlavor::Broadcast || a.ndim < 2 ||
                                              a.strides[k][1] % static_cast<int64_t>(run) == 0);
   }
@@ -223,12 +221,11 @@ void CudaKernelLibrary::launch(const KernelSignature& sig, KernelFlavor flavor,
   Params params = make_params(types, flavor, args, numel);
   unsigned blocks = 0;
   if (flavor == KernelFlavor::Tiled) {  // one block per tile (device/elementwise.cuh)
-    const int64_t kTile = tile_side(types.widest());
+    const int64_t kTile = kTileSide;
     blocks = static_cast<unsigned>(((args.sizes[0] + kTile - 1) / kTile) *
                                    ((args.sizes[1] + kTile - 1) / kTile));
   } else {
-    const int loaded = types.n - 1 - (flavor == KernelFlavor::Scalar ? 1 : 0);  // inputs read from memory
-    const int64_t per_block = static_cast<int64_t>(kBlockThreads) * elems_per_thread(types.widest(), loaded);
+    const int64_t per_block = static_cast<int64_t>(kBlockThreads) * elems_per_thread(types.widest());
     blocks = static_cast<unsigned>((numel + per_block - 1) / per_block);
   }
   void* kernel_args[] = {&params};

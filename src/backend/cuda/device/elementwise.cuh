@@ -36,7 +36,7 @@ struct Loops<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   using Seq = typename K::Seq;
   static constexpr int kWidest = max_element_bytes<Out, typename Ins::stored...>();
   static constexpr int VEC = vector_elems(kWidest);
-  static constexpr int EPT = elems_per_thread(kWidest, N);
+  static constexpr int EPT = elems_per_thread(kWidest);
   static constexpr int UNROLL = EPT / VEC;
   static constexpr int kBlockWork = kBlockThreads * EPT;
 
@@ -49,16 +49,14 @@ struct Loops<ElementwiseKernel<F, Out, Alpha, Ins...>> {
 
   // The contiguous flavors, vectorized when p.aligned: dense, and scalar (input p.fixed_input is
   // the value p.scalar). One body for both keeps each module small (a runtime, uniform branch).
-  template <int kEpt, int... I>
+  template <int... I>
   static __device__ __forceinline__ void contiguous(const Params& p, int fixed, int_seq<I...>) {
-    constexpr int kUnroll = kEpt / VEC;
-    constexpr int kWork = kBlockThreads * kEpt;
-    const int base = static_cast<int>(blockIdx.x) * kWork;
+    const int base = static_cast<int>(blockIdx.x) * kBlockWork;
     const int tid = static_cast<int>(threadIdx.x);
-    if (p.aligned && base + kWork <= p.numel) {
-      Tuple<Seq, Vec<typename Ins::stored, VEC>[kUnroll]...> in;
+    if (p.aligned && base + kBlockWork <= p.numel) {
+      Tuple<Seq, Vec<typename Ins::stored, VEC>[UNROLL]...> in;
 #pragma unroll
-      for (int u = 0; u < kUnroll; ++u) {
+      for (int u = 0; u < UNROLL; ++u) {
         const int idx = base + (u * kBlockThreads + tid) * VEC;
         ((I == fixed ? void()
                      : void(get<I>(in)[u] = *reinterpret_cast<const Vec<typename Ins::stored, VEC>*>(
@@ -66,7 +64,7 @@ struct Loops<ElementwiseKernel<F, Out, Alpha, Ins...>> {
          ...);
       }
 #pragma unroll
-      for (int u = 0; u < kUnroll; ++u) {
+      for (int u = 0; u < UNROLL; ++u) {
         Vec<Out, VEC> o;
 #pragma unroll
         for (int e = 0; e < VEC; ++e) {
@@ -79,16 +77,14 @@ struct Loops<ElementwiseKernel<F, Out, Alpha, Ins...>> {
       return;
     }
 #pragma unroll 4
-    for (int j = 0; j < kEpt; ++j) {
+    for (int j = 0; j < EPT; ++j) {
       const int i = base + j * kBlockThreads + tid;
       if (i < p.numel) reinterpret_cast<Out*>(p.data[0])[i] = K::apply(p.alpha, element<I, Ins>(p, fixed, i)...);
     }
   }
 
-  static __device__ void dense(const Params& p) { contiguous<elems_per_thread(kWidest, N)>(p, -1, Seq{}); }
-  static __device__ void scalar(const Params& p) {
-    contiguous<elems_per_thread(kWidest, N - 1)>(p, p.fixed_input, Seq{});
-  }
+  static __device__ void dense(const Params& p) { contiguous(p, -1, Seq{}); }
+  static __device__ void scalar(const Params& p) { contiguous(p, p.fixed_input, Seq{}); }
 
   // Byte offset of element i of operand k along an N-d iteration.
   static __device__ __forceinline__ void offsets(const Params& p, int i, int (&off)[N + 1]) {
@@ -198,7 +194,7 @@ struct Loops<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   // tiled: 2-d; an operand whose dim-1 stride is its itemsize ("across") is read, or written, a
   // kTile x kTile tile at a time through shared memory, so that every global access of the block
   // is coalesced whichever dim an operand is contiguous in. Other operands are accessed directly.
-  static constexpr int kTile = tile_side(kWidest);
+  static constexpr int kTile = kTileSide;
   static constexpr int kPitch = kTile + 1;  // one pad element: no bank conflicts on the transpose
   static constexpr int kRowsPerPass = kBlockThreads / kTile;
 
