@@ -31,18 +31,13 @@ function(ingot_cuda_add_tests target)
                        PASS_REGULAR_EXPRESSION "does/not/exist.h\" is not under any include root")
 endfunction()
 
-if(NOT INGOT_CUDA)
-  message(STATUS "ingot: CUDA backend off (INGOT_CUDA=OFF or no cuda.h/nvrtc.h found)")
-  # The public CUDA API (ingot/cuda.h) still answers: no devices.
-  target_sources(ingot PRIVATE ${PROJECT_SOURCE_DIR}/src/backend/cuda/unavailable.cpp)
-  return()
-endif()
-message(STATUS "ingot: CUDA backend on (headers in ${INGOT_CUDA_INCLUDE_DIR})")
-
-# NVRTC sees only what the library embeds: kernels/, the portable ingot/ headers and the
-# CUDA-only device templates, closed over their #include "..." lines by the script.
+# NVRTC (and compile_shader's CPU path) sees only what the library embeds: kernels/, the portable
+# ingot/ headers and the CUDA-only device templates, closed over their #include "..." lines by the script.
 file(GLOB_RECURSE INGOT_EMBED_KERNELS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/kernels/*)
 file(GLOB INGOT_EMBED_DEVICE CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/backend/cuda/device/*)
+# compile_shader's CPU path gives the host compiler the same headers plus its CUDA dialect.
+list(APPEND INGOT_EMBED_DEVICE ${PROJECT_SOURCE_DIR}/src/shader/cpu_dialect.h
+     ${PROJECT_SOURCE_DIR}/src/shader/cpu_abi.h)
 file(GLOB INGOT_EMBED_INCLUDES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/include/ingot/*.h)
 set(INGOT_EMBED_PORTABLE ${PROJECT_SOURCE_DIR}/include/ingot/portable.h
     ${PROJECT_SOURCE_DIR}/include/ingot/half.h ${PROJECT_SOURCE_DIR}/include/ingot/scalar_type.h)
@@ -58,6 +53,20 @@ add_custom_command(
           ${INGOT_EMBED_KERNELS} ${INGOT_EMBED_INCLUDES} ${INGOT_EMBED_DEVICE}
   COMMENT "Embedding kernel headers for NVRTC"
   VERBATIM)
+
+if(NOT INGOT_CUDA)
+  message(STATUS "ingot: CUDA backend off (INGOT_CUDA=OFF or no cuda.h/nvrtc.h found)")
+  # The public CUDA API (ingot/cuda.h) still answers: no devices.
+  target_sources(ingot PRIVATE ${PROJECT_SOURCE_DIR}/src/backend/cuda/unavailable.cpp
+    # compile_shader's CPU path caches with the backend's cache and embeds the same headers.
+    ${PROJECT_SOURCE_DIR}/src/backend/cuda/compile_cache.cpp ${PROJECT_SOURCE_DIR}/src/backend/cuda/cache_file.cpp
+    ${PROJECT_SOURCE_DIR}/src/backend/cuda/sha256.cpp ${INGOT_EMBEDDED_SOURCES_CPP})
+  set_property(SOURCE ${PROJECT_SOURCE_DIR}/src/backend/cuda/compile_cache.cpp APPEND PROPERTY
+               COMPILE_DEFINITIONS INGOT_VERSION="${PROJECT_VERSION}")
+  target_link_libraries(ingot PRIVATE ${CMAKE_DL_LIBS})
+  return()
+endif()
+message(STATUS "ingot: CUDA backend on (headers in ${INGOT_CUDA_INCLUDE_DIR})")
 
 file(GLOB INGOT_CUDA_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/backend/cuda/*.cpp)
 list(FILTER INGOT_CUDA_SOURCES EXCLUDE REGEX "/unavailable\\.cpp$")

@@ -9,6 +9,7 @@
 #include "ingot/factories.h"
 #include "ingot/half.h"
 #include "ingot/scalar.h"
+#include "ingot/shader.h"
 #include "ingot/storage.h"
 #include "ingot/tensor.h"
 #include "ingot/type_promotion.h"

@@ -108,9 +108,11 @@ void KernelCache::clear_memory() {
   entries_.clear();
 }
 
+#if INGOT_HAS_CUDA  // a build without CUDA uses the cache for compile_shader's CPU objects only
 std::shared_ptr<const CompiledModule> KernelCache::get_or_compile(const CompileRequest& request) {
   return get_or_compile(cache_key(request, nvrtc_version()), [&] { return compile(request); });
 }
+#endif
 
 std::shared_ptr<const CompiledModule> KernelCache::get_or_compile(
     const std::string& key, const std::function<CompiledModule()>& compile) {
