@@ -34,6 +34,7 @@ from ingot._creation import (arange, asarray, empty, empty_like, eye, from_dlpac
                              linspace, manual_seed, ones, ones_like, rand, randint, randn, zeros,
                              zeros_like)
 from ingot import _generated_ops, _tensor, cuda
+from ingot._shader import compile_shader
 
 __version__ = "0.1.0"
 
@@ -45,7 +46,7 @@ for _name, _fn in _generated_ops.FUNCTIONS.items():
 globals().pop("_name", None)
 globals().pop("_fn", None)
 
-__all__ = (["Tensor", "dtype", "device", "AcceleratorError", "CompileError", "finfo", "iinfo",
+__all__ = (["Tensor", "dtype", "device", "AcceleratorError", "CompileError", "compile_shader", "finfo", "iinfo",
             "promote_types", "can_cast", "asarray", "from_dlpack", "empty", "zeros", "ones", "full",
             "arange", "linspace", "eye", "empty_like", "zeros_like", "ones_like", "full_like", "rand",
             "randn", "randint", "manual_seed"] + list(_DTYPES) + list(_generated_ops.FUNCTIONS))

@@ -23,6 +23,7 @@ nb::class_<Tensor> bind_tensor(nb::module_& m);
 void bind_factories(nb::module_& m);
 void bind_dlpack(nb::module_& m, nb::class_<Tensor>& cls);
 void bind_cuda(nb::module_& m, nb::class_<Tensor>& tensor);
+void bind_shader(nb::module_& m);
 // Generated from op_table.json by python/gen_op_bindings.py.
 void bind_ops(nb::module_& m);
 

@@ -136,6 +136,7 @@ NB_MODULE(_C, m) {
   py::bind_factories(m);
   py::bind_dlpack(m, tensor);
   py::bind_cuda(m, tensor);
+  py::bind_shader(m);
   nb::module_ ops = m.def_submodule("_ops", "Generated op entry points (see ingot/_generated_ops.py).");
   py::bind_ops(ops);
 }
