@@ -6,6 +6,8 @@
 #if INGOT_HAS_CUDA
 #include <cuda.h>
 
+#include "shader/cuda_shader.h"
+
 #include "backend/cuda/compile_cache.h"
 #include "backend/cuda/device.h"
 #include "backend/cuda/driver.h"
@@ -16,6 +18,22 @@
 namespace ingot::shader {
 
 #if INGOT_HAS_CUDA
+cuda::CompileRequest cuda_shader_request(const std::string& source, const ShaderOptions& options,
+                                         const std::vector<std::string>& expressions, int major,
+                                         int minor) {
+  cuda::CompileRequest r;
+  r.source = source;
+  r.name = options.name;
+  for (const cuda::EmbeddedSource& h : cuda::embedded_kernel_sources()) r.headers.push_back(h);
+  r.headers_digest = std::string(cuda::embedded_kernel_sources_digest());
+  r.options = {"-std=c++17", "-DNDEBUG"};
+  r.options.insert(r.options.end(), options.compiler_options.begin(), options.compiler_options.end());
+  r.arch_major = major;
+  r.arch_minor = minor;
+  r.name_expressions = expressions;
+  return r;
+}
+
 namespace {
 
 struct CudaModule {
@@ -26,18 +44,9 @@ struct CudaModule {
 std::shared_ptr<const CudaModule> build_module(const LibraryState& s,
                                                const std::vector<std::string>& expressions) {
   const cuda::DeviceProperties& props = cuda::device_properties(s.device.index);
-  cuda::CompileRequest r;
-  r.source = s.source;
-  r.name = s.options.name;
-  for (const cuda::EmbeddedSource& h : cuda::embedded_kernel_sources()) r.headers.push_back(h);
-  r.headers_digest = std::string(cuda::embedded_kernel_sources_digest());
-  r.options = {"-std=c++17", "-DNDEBUG"};
-  r.options.insert(r.options.end(), s.options.compiler_options.begin(), s.options.compiler_options.end());
-  r.arch_major = props.major;
-  r.arch_minor = props.minor;
-  r.name_expressions = expressions;
   auto m = std::make_shared<CudaModule>();
-  m->compiled = cuda::kernel_cache().get_or_compile(r);
+  m->compiled = cuda::kernel_cache().get_or_compile(cuda_shader_request(
+      s.source, s.options, expressions, props.major, props.minor));
   cuda::set_current_device(s.device.index);
   INGOT_CU_CHECK(cuda::driver().cuModuleLoadData(&m->module, m->compiled->image.data()));
   return m;
