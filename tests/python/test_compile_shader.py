@@ -210,3 +210,12 @@ def test_tensor_lists_become_pointer_arrays():
     out = ingot.zeros(3)
     lib.sum_list([a, a, a], 3, out, 3, threads=3)
     np.testing.assert_array_equal(out.numpy(), [3, 6, 9])
+
+
+def test_the_worked_example_in_the_docs_runs():
+    doc = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "custom-kernels.md")
+    with open(doc, encoding="utf-8") as f:
+        blocks = f.read().split("```python\n")[1:]
+    example = max((b.split("```")[0] for b in blocks), key=len)
+    assert "row_sum" in example
+    exec(compile(example, "custom-kernels.md", "exec"), {})
