@@ -235,15 +235,40 @@ __global__ void k(int* out) {
   for (int i = 0; i < 8 * 32; ++i) ASSERT_EQ(got[static_cast<size_t>(i)], (i / 32) * 1000 + (i % 32) * 3) << i;
 }
 
-TEST(Shader, ErrorBufferParametersAreBoundByIngot) {
+#if __has_include("kernels/error_buffer.h")
+TEST(Shader, ErrorBufferParametersAreBoundByIngotAndCheckedAfterACpuLaunch) {
+  auto lib = compile_shader(R"(
+#include "kernels/error_buffer.h"
+__global__ void gather(ingot::ErrorBuffer* errors, const int* index, float* out, int n, int size) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  if (index[i] < 0 || index[i] >= size) {
+    INGOT_REPORT_ERROR(errors, "index %d is out of bounds for size %d", index[i], size);
+    return;
+  }
+  out[i] = static_cast<float>(index[i]);
+})", kCpu);
+  auto k = lib.kernel("gather");
+  EXPECT_EQ(k.params().size(), 5u);
+  Tensor out = zeros({3}, kFloat32);
+  k({host(std::vector<int32_t>{0, 1, 2}), out, 3, 3}, {.threads = {3}});  // the caller passes 4
+  EXPECT_EQ(values<float>(out), (std::vector<float>{0, 1, 2}));
+  const std::string m = message_of<AcceleratorError>(
+      [&] { k({host(std::vector<int32_t>{0, 7, 2}), out, 3, 3}, {.threads = {3}}); });
+  EXPECT_NE(m.find("index 7 is out of bounds for size 3"), std::string::npos) << m;
+  k({host(std::vector<int32_t>{2, 1, 0}), out, 3, 3}, {.threads = {3}});  // the buffer was cleared
+  EXPECT_EQ(values<float>(out), (std::vector<float>{2, 1, 0}));
+}
+#else
+TEST(Shader, ErrorBufferParametersAreRefusedWithoutTheErrorBuffer) {
   auto lib = compile_shader("namespace ingot { struct ErrorBuffer; }\n"
                             "__global__ void k(ingot::ErrorBuffer* errors, float* x) {}\n", kCpu);
   EXPECT_EQ(lib.kernel("k").params().size(), 2u);
   Tensor x = zeros({1}, kFloat32);
-  // Until kernels/error_buffer.h exists the binding is refused, and the caller still passes only x.
   EXPECT_THROW(lib.kernel("k")({x}, {.threads = {1}}), NotImplementedError);
   EXPECT_THROW(lib.kernel("k")({x, x}, {.threads = {1}}), TypeError);
 }
+#endif
 
 }  // namespace
 }  // namespace ingot

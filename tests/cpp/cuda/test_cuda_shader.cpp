@@ -149,5 +149,27 @@ TEST(CudaShader, PointerArraysAndLimits) {
                ValueError);  // a host tensor for a CUDA library
 }
 
+#if __has_include("kernels/error_buffer.h")
+TEST(CudaShader, ErrorBufferReportsRaiseAtTheNextSynchronization) {
+  REQUIRE_GPU();
+  auto lib = compile_shader(R"(
+#include "kernels/error_buffer.h"
+__global__ void check(ingot::ErrorBuffer* errors, const int* index, int n, int size) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n && index[i] >= size) INGOT_REPORT_ERROR(errors, "index %d is out of bounds for size %d", index[i], size);
+})", {kGpu, {}, "shader.cu"});
+  Tensor index = host(std::vector<int32_t>{0, 9, 1}).to(kGpu);
+  lib.kernel("check")({index, 3, 3}, {.threads = {3}});
+  try {
+    cuda::synchronize(0);
+    FAIL() << "no error raised";
+  } catch (const AcceleratorError& e) {
+    EXPECT_NE(std::string(e.what()).find("index 9 is out of bounds for size 3"), std::string::npos) << e.what();
+  }
+  lib.kernel("check")({index, 3, 10}, {.threads = {3}});
+  cuda::synchronize(0);  // cleared, and this launch reported nothing
+}
+#endif
+
 }  // namespace
 }  // namespace ingot
