@@ -219,3 +219,44 @@ def test_the_worked_example_in_the_docs_runs():
     example = max((b.split("```")[0] for b in blocks), key=len)
     assert "row_sum" in example
     exec(compile(example, "custom-kernels.md", "exec"), {})
+
+
+SCALARS = """
+__global__ void scalars(float* out, signed char a, unsigned char b, bool c, long long d, double e,
+                        unsigned int f) {
+  out[0] = a; out[1] = b; out[2] = c; out[3] = (float)d; out[4] = (float)e; out[5] = (float)f;
+}
+"""
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_numbers_convert_to_the_declared_scalar_types(device):
+    lib = ingot.compile_shader(SCALARS, device=device)
+    out = ingot.zeros(6, device=device)
+    lib.scalars(out, -5, 200, True, -(2**40), 0.5, 2**32 - 1, threads=1)
+    np.testing.assert_array_equal(out.numpy(), np.array([-5, 200, 1, -(2**40), 0.5, 2**32 - 1], np.float32))
+
+
+@pytest.mark.parametrize("value,index,match", [
+    (128, 1, "'a'"), (-1, 2, "'b'"), (2, 3, "'c'"), (-1, 6, "'f'"), (2**32, 6, "'f'")])
+def test_numbers_that_do_not_fit_the_declared_type_are_overflow_errors(value, index, match):
+    lib = ingot.compile_shader(SCALARS, device="cpu")
+    args = [ingot.zeros(6), 1, 1, True, 1, 1.0, 1]
+    args[index] = value
+    with pytest.raises(OverflowError, match=match):
+        lib.scalars(*args, threads=1)
+
+
+def test_three_dim_threads_cover_every_index_once():
+    lib = ingot.compile_shader("""
+    __global__ void idx(int* out, int nx, int ny, int nz) {
+      int x = blockIdx.x * blockDim.x + threadIdx.x;
+      int y = blockIdx.y * blockDim.y + threadIdx.y;
+      int z = blockIdx.z * blockDim.z + threadIdx.z;
+      if (x < nx && y < ny && z < nz) atomicAdd(&out[(z * ny + y) * nx + x], x + 10 * y + 100 * z);
+    }""", device="cpu")
+    nx, ny, nz = 5, 7, 3
+    out = ingot.zeros(nx * ny * nz, dtype=ingot.int32)
+    lib.idx(out, nx, ny, nz, threads=[nx, ny, nz], group_size=[2, 4, 2])
+    z, y, x = np.meshgrid(np.arange(nz), np.arange(ny), np.arange(nx), indexing="ij")
+    np.testing.assert_array_equal(out.numpy(), (x + 10 * y + 100 * z).ravel())
