@@ -1,7 +1,6 @@
 #include "shader/cpu_runtime.h"
 
 #include <sys/mman.h>
-#include <ucontext.h>
 
 #include <algorithm>
 #include <atomic>
@@ -12,6 +11,7 @@
 #include <vector>
 
 #include "ingot/error.h"
+#include "shader/fiber.h"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -37,13 +37,13 @@ struct Warp {
 struct Block {
   std::vector<Thread> threads;
   std::vector<Warp> warps;
-  std::vector<ucontext_t> contexts;
+  std::vector<shader::FiberContext> contexts;
   std::vector<unsigned char> finished;
   unsigned arrived = 0, live = 0, generation = 0;
   bool progress = false;  // something other than a re-check happened in this scheduler pass
   bool fibers = false;
   const char* misuse = nullptr;  // a barrier that could not be honoured
-  ucontext_t scheduler{};
+  shader::FiberContext scheduler;
   int running = -1;
   char* stacks = nullptr;
   size_t stack_bytes = 0;
@@ -75,10 +75,10 @@ void yield_to_scheduler(Block& b) {
 #if INGOT_SHADER_ASAN
   void* fake = nullptr;
   __sanitizer_start_switch_fiber(&fake, b.scheduler_bottom, b.scheduler_size);
-  swapcontext(&b.contexts[static_cast<size_t>(t.index)], &b.scheduler);
+  switch_fiber(b.contexts[static_cast<size_t>(t.index)], b.scheduler);
   __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
 #else
-  swapcontext(&b.contexts[static_cast<size_t>(t.index)], &b.scheduler);
+  switch_fiber(b.contexts[static_cast<size_t>(t.index)], b.scheduler);
 #endif
 }
 
@@ -152,7 +152,8 @@ void fiber_main() {
 #if INGOT_SHADER_ASAN
   __sanitizer_start_switch_fiber(nullptr, b.scheduler_bottom, b.scheduler_size);  // frees its fake stack
 #endif
-  setcontext(&b.scheduler);  // never resumed
+  shader::FiberContext finished;
+  switch_fiber(finished, b.scheduler);  // never resumed
 }
 
 // Fiber stacks of one OS thread, reused by every block it runs.
@@ -179,10 +180,10 @@ void switch_to_fiber(Block& b, size_t i) {
 #if INGOT_SHADER_ASAN
   void* fake = nullptr;
   __sanitizer_start_switch_fiber(&fake, b.stacks + i * b.stack_bytes, b.stack_bytes);
-  swapcontext(&b.scheduler, &b.contexts[i]);
+  switch_fiber(b.scheduler, b.contexts[i]);
   __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
 #else
-  swapcontext(&b.scheduler, &b.contexts[i]);
+  switch_fiber(b.scheduler, b.contexts[i]);
 #endif
 }
 
@@ -228,13 +229,7 @@ const char* run_block(Block& b, const CpuLaunch& launch, const uint32_t block_id
   b.stack_bytes = kStackBytes;
   b.stacks = arena.get(n * kStackBytes);
   b.contexts.resize(n);
-  for (size_t i = 0; i < n; ++i) {
-    getcontext(&b.contexts[i]);
-    b.contexts[i].uc_stack.ss_sp = b.stacks + i * kStackBytes;
-    b.contexts[i].uc_stack.ss_size = kStackBytes;
-    b.contexts[i].uc_link = nullptr;
-    makecontext(&b.contexts[i], &fiber_main, 0);
-  }
+  for (size_t i = 0; i < n; ++i) make_fiber(b.contexts[i], b.stacks + i * kStackBytes, kStackBytes, &fiber_main);
   std::vector<unsigned char> started(n, 0);
   for (;;) {
     bool all_done = true;

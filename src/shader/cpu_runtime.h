@@ -1,5 +1,5 @@
 // Runs a compile_shader kernel on the CPU: blocks in parallel over OpenMP threads, the threads of a
-// block as fibers (ucontext) that switch at barriers and warp exchanges, so that __syncthreads()
+// block as fibers (fiber.h) that switch at barriers and warp exchanges, so that __syncthreads()
 // really waits for the whole block. Kernels without barriers run their threads in a plain loop.
 #pragma once
 
