@@ -22,6 +22,7 @@
 #define INGOT_SHADER_ASAN 1
 #endif
 #if INGOT_SHADER_ASAN
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
 
@@ -160,10 +161,18 @@ void fiber_main() {
 struct StackArena {
   char* base = nullptr;
   size_t bytes = 0;
+  // A deadlocked block abandons its fibers mid-frame; under ASan their redzones stay poisoned.
+  bool abandoned = false;
   ~StackArena() {
     if (base != nullptr) munmap(base, bytes);
   }
   char* get(size_t want) {
+    if (abandoned) {
+#if INGOT_SHADER_ASAN
+      ASAN_UNPOISON_MEMORY_REGION(base, bytes);
+#endif
+      abandoned = false;
+    }
     if (want <= bytes) return base;
     if (base != nullptr) munmap(base, bytes);
     void* p = mmap(nullptr, want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -246,6 +255,7 @@ const char* run_block(Block& b, const CpuLaunch& launch, const uint32_t block_id
     }
     if (all_done) return nullptr;
     if (!b.progress) {
+      arena.abandoned = true;
       return "threads of a group wait at different barriers (a __syncthreads or warp exchange "
              "that not every thread of the group or warp reaches)";
     }
