@@ -60,7 +60,13 @@ void bind_scalar(std::vector<unsigned char>& slot, CType t, const KernelArg& a, 
     default: break;
   }
   const double v = a.kind() == K::Float ? a.float_value() : static_cast<double>(i);
-  // A finite value that rounds to infinity does not fit; inf and nan pass as themselves.
+  // A finite value that rounds to infinity does not fit; inf and nan pass as themselves. Doubles
+  // from FLT_MAX + half an ulp up round to infinity (converting them is undefined: check first).
+  constexpr double kFloatOverflow = 0x1.ffffffp127;
+  if (t != CType::F64) {
+    INGOT_CHECK(!(std::fabs(v) >= kFloatOverflow) || !std::isfinite(v), OverflowError, what, ": ",
+                v, " does not fit");
+  }
   auto check = [&](double rounded) {
     INGOT_CHECK(!std::isfinite(v) || std::isfinite(rounded), OverflowError, what, ": ", v,
                 " does not fit");

@@ -1,7 +1,9 @@
 // compile_shader on the CPU: CUDA-dialect kernels built by the host compiler, threads as fibers.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -153,6 +155,20 @@ TEST(Shader, ArgumentErrorsNameTheParameter) {
   EXPECT_NE(m.find("'a'"), std::string::npos) << m;
   m = message_of<TypeError>([&] { k({f, f, 1.0, 4.5}, {.threads = {4}}); });
   EXPECT_NE(m.find("takes an integer"), std::string::npos) << m;
+}
+
+TEST(Shader, FloatingScalarsOverflowExactlyWhenTheyRoundToInfinity) {
+  auto lib = compile_shader("__global__ void k(float* out, half h, float f) { out[0] = (float)h; out[1] = f; }", kCpu);
+  auto k = lib.kernel("k");
+  Tensor out = zeros({2}, kFloat32);
+  k({out, 65519.0, 0x1.fffffefffffffp127}, {.threads = {1}});  // round down to the largest finite
+  EXPECT_EQ(values<float>(out), (std::vector<float>{65504.0f, std::numeric_limits<float>::max()}));
+  EXPECT_THROW(k({out, 65520.0, 1.0}, {.threads = {1}}), OverflowError);
+  EXPECT_THROW(k({out, 1.0, 0x1.ffffffp127}, {.threads = {1}}), OverflowError);
+  EXPECT_THROW(k({out, 1.0, -1e300}, {.threads = {1}}), OverflowError);
+  k({out, -INFINITY, NAN}, {.threads = {1}});  // not finite: passed as they are
+  EXPECT_EQ(values<float>(out)[0], -INFINITY);
+  EXPECT_TRUE(std::isnan(values<float>(out)[1]));
 }
 
 TEST(Shader, BadLaunchConfigurationsFailBeforeRunning) {
