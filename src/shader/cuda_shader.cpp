@@ -6,6 +6,9 @@
 #if INGOT_HAS_CUDA
 #include <cuda.h>
 
+#include <mutex>
+#include <unordered_map>
+
 #include "shader/cuda_shader.h"
 
 #include "backend/cuda/compile_cache.h"
@@ -44,11 +47,20 @@ struct CudaModule {
 std::shared_ptr<const CudaModule> build_module(const LibraryState& s,
                                                const std::vector<std::string>& expressions) {
   const cuda::DeviceProperties& props = cuda::device_properties(s.device.index);
+  const cuda::CompileRequest request =
+      cuda_shader_request(s.source, s.options, expressions, props.major, props.minor);
+  // One loaded module per key and device: compiling a source again loads nothing new.
+  const std::string key =
+      cuda::cache_key(request, cuda::nvrtc_version()) + "@" + std::to_string(s.device.index);
+  static std::mutex mutex;
+  static std::unordered_map<std::string, std::shared_ptr<const CudaModule>> loaded;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (auto it = loaded.find(key); it != loaded.end()) return it->second;
   auto m = std::make_shared<CudaModule>();
-  m->compiled = cuda::kernel_cache().get_or_compile(cuda_shader_request(
-      s.source, s.options, expressions, props.major, props.minor));
+  m->compiled = cuda::kernel_cache().get_or_compile(request);
   cuda::set_current_device(s.device.index);
   INGOT_CU_CHECK(cuda::driver().cuModuleLoadData(&m->module, m->compiled->image.data()));
+  loaded.emplace(key, m);
   return m;
 }
 
