@@ -163,8 +163,17 @@ struct StackArena {
   size_t bytes = 0;
   // A deadlocked block abandons its fibers mid-frame; under ASan their redzones stay poisoned.
   bool abandoned = false;
-  ~StackArena() {
-    if (base != nullptr) munmap(base, bytes);
+  ~StackArena() { release(); }
+  // Fibers end inside a frame (the switch back), so their redzones stay poisoned: unpoison before
+  // the memory goes back, or whatever is mapped there next inherits ASan's stale shadow.
+  void release() {
+    if (base == nullptr) return;
+#if INGOT_SHADER_ASAN
+    ASAN_UNPOISON_MEMORY_REGION(base, bytes);
+#endif
+    munmap(base, bytes);
+    base = nullptr;
+    bytes = 0;
   }
   char* get(size_t want) {
     if (abandoned) {
@@ -174,7 +183,7 @@ struct StackArena {
       abandoned = false;
     }
     if (want <= bytes) return base;
-    if (base != nullptr) munmap(base, bytes);
+    release();
     void* p = mmap(nullptr, want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     INGOT_CHECK(p != MAP_FAILED, OutOfMemoryError, "compile_shader: cannot map ", want,
                 " bytes of fiber stacks for a CPU block");
