@@ -28,12 +28,14 @@ __global__ void block_sum(const float* x, float* partial, int n) {
 )";
 
 inline constexpr const char* kHistogram = R"(
-__global__ void histogram(const int* values, int* bins, unsigned long long* total, int* maxv, int n,
+// ingot has no uint64 tensors and CUDA no atomicAdd(long long*): the total is an int64 tensor
+// added to as unsigned (two's complement makes that the same sum).
+__global__ void histogram(const int* values, int* bins, long long* total, int* maxv, int n,
                           int nbins) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
     atomicAdd(&bins[values[i] % nbins], 1);
-    atomicAdd(total, (unsigned long long)values[i]);
+    atomicAdd((unsigned long long*)total, (unsigned long long)values[i]);
     atomicMax(maxv, values[i]);
   }
 }
