@@ -52,7 +52,8 @@ def _body(f: NativeFunction, fns: list[NativeFunction], method: bool) -> list[st
     else:
         target = f if f.structured else delegate_of(f, fns)
         call = f"{impl_name(target)}({', '.join(delegate_arguments(f, target))})"
-    if s.kind is Kind.FUNCTIONAL:
+    if s.kind is Kind.FUNCTIONAL or (_is_composite(f) and len(s.returns) > 1):
+        # A composite with several outs (cummax.out) returns its tuple of references itself.
         lines.append(f"return {call};")
     else:
         lines += [f"{call};", f"return {s.out_arguments()[0].name if s.kind is Kind.OUT else 'self'};"]

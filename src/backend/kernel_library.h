@@ -12,6 +12,9 @@
 
 namespace ingot {
 
+struct DimArgs;
+struct DimKernelSignature;
+
 class KernelLibrary {
  public:
   virtual ~KernelLibrary() = default;
@@ -35,6 +38,10 @@ class KernelLibrary {
   // (the other may be host memory). Returns once the host may read or reuse its side.
   virtual void copy_bytes(void* dst, Device dst_device, const void* src, Device src_device,
                           size_t nbytes) = 0;
+
+  // Dim ops (kernels/dim.h): runs `sig` over the contiguous [outer, n, inner] operands of `args`
+  // (n >= 1, no empty operand). A backend without dim kernels raises NotImplementedError.
+  virtual void launch_dim(const DimKernelSignature& sig, const DimArgs& args, Device device);
 
  private:
   void exec(TensorIteratorBase& iter, std::string_view op, int ninputs, const Scalar* alpha);

@@ -34,8 +34,14 @@ class CpuKernelLibrary final : public KernelLibrary {
   void copy_bytes(void* dst, Device dst_device, const void* src, Device src_device,
                   size_t nbytes) override;
 
+  // Dim kernels (kernels/dim.h): runs units [begin, end) (dim_loops.h) of a launch.
+  using DimFn = void (*)(const DimArgs& args, int64_t begin, int64_t end);
+  void attach_dim(int id, DimFn fn);
+  void launch_dim(const DimKernelSignature& sig, const DimArgs& args, Device device) override;
+
  private:
   std::vector<FlavorFns> fns_;  // by signature id
+  std::vector<DimFn> dim_fns_;  // by dim signature id
 };
 
 CpuKernelLibrary& cpu_kernel_library();

@@ -30,3 +30,6 @@ bool register_elementwise(const char* op, const char* header,
 #define INGOT_ELEMENTWISE_KERNEL(op, out_tok, in_tok, alpha_tok, Kernel) \
   [[maybe_unused]] static const bool Kernel##_registered =               \
       ::ingot::cpu::register_elementwise(#op, INGOT_KERNEL_HEADER, static_cast<Kernel*>(nullptr))
+
+// Dim kernels (kernels/dim.h) register the same way.
+#include "backend/cpu/dim_registration.h"

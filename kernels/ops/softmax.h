@@ -1,0 +1,25 @@
+// Softmax-like dim ops: F(x, max, sum) per element, where the kernel supplies the row's maximum
+// and sum of exp(x - max) (kernels/dim.h). A row of -inf gives NaN (-inf - -inf), as PyTorch.
+#pragma once
+
+#include "kernels/dim.h"
+
+namespace ingot {
+
+struct softmax_functor {
+  template <typename A>
+  INGOT_INLINE A operator()(A x, A max, A sum) const {
+    return precise::exp(x - max) / sum;
+  }
+};
+REGISTER_SOFTMAX_OP(softmax);
+
+struct log_softmax_functor {
+  template <typename A>
+  INGOT_INLINE A operator()(A x, A max, A sum) const {
+    return (x - max) - precise::log(sum);
+  }
+};
+REGISTER_SOFTMAX_OP(log_softmax);
+
+}  // namespace ingot

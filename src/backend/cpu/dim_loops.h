@@ -1,0 +1,146 @@
+// The CPU loop driver for dim kernels (kernels/dim.h). The work is cut into units: a row when the
+// dim is innermost (inner == 1), else a block of up to kDimColumns contiguous columns of one outer
+// slab. Inside a unit every inner loop runs over contiguous columns with no dtype switch, so the
+// compiler vectorizes it; a row scan is one dependent chain, as in NumPy.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "kernels/dim.h"
+
+namespace ingot::cpu {
+
+inline constexpr int64_t kDimColumns = 256;
+
+inline int64_t dim_units(const DimArgs& a) {
+  return a.inner == 1 ? a.outer : a.outer * ((a.inner + kDimColumns - 1) / kDimColumns);
+}
+
+// Calls body(offset of the unit's first element, columns) for units [begin, end).
+template <typename Body>
+inline void for_each_unit(const DimArgs& a, int64_t begin, int64_t end, Body body) {
+  if (a.inner == 1) {
+    for (int64_t u = begin; u < end; ++u) body(u * a.n, int64_t{1});
+    return;
+  }
+  const int64_t blocks = (a.inner + kDimColumns - 1) / kDimColumns;
+  for (int64_t u = begin; u < end; ++u) {
+    const int64_t o = u / blocks, c0 = (u % blocks) * kDimColumns;
+    body(o * a.n * a.inner + c0, std::min(kDimColumns, a.inner - c0));
+  }
+}
+
+template <typename K, DimKind = K::kind>
+struct DimLoops;
+
+template <typename K>
+struct DimLoops<K, DimKind::Softmax> {
+  using In = typename K::In;
+  using Out = typename K::Out;
+  using A = typename K::Acc;
+
+  static void run(const DimArgs& a, int64_t begin, int64_t end) {
+    const In* in = reinterpret_cast<const In*>(a.in);
+    Out* out = reinterpret_cast<Out*>(a.out);
+    const typename K::Functor f;
+    const int64_t n = a.n, stride = a.inner;
+    for_each_unit(a, begin, end, [&](int64_t at, int64_t cols) {
+      const In* x = in + at;
+      Out* y = out + at;
+      // A NaN never becomes the max (x > m is false); it reaches the sum and the whole row is NaN.
+      A m[kDimColumns], s[kDimColumns];
+      for (int64_t c = 0; c < cols; ++c) m[c] = -infinity<A>(), s[c] = A(0);
+      for (int64_t i = 0; i < n; ++i) {
+        const In* xi = x + i * stride;
+        for (int64_t c = 0; c < cols; ++c) {
+          const A v = convert<A>(xi[c]);
+          m[c] = v > m[c] ? v : m[c];
+        }
+      }
+      for (int64_t i = 0; i < n; ++i) {
+        const In* xi = x + i * stride;
+        for (int64_t c = 0; c < cols; ++c) s[c] += precise::exp(convert<A>(xi[c]) - m[c]);
+      }
+      for (int64_t i = 0; i < n; ++i) {
+        const In* xi = x + i * stride;
+        Out* yi = y + i * stride;
+        for (int64_t c = 0; c < cols; ++c) yi[c] = convert<Out>(f(convert<A>(xi[c]), m[c], s[c]));
+      }
+    });
+  }
+};
+
+template <typename K>
+struct DimLoops<K, DimKind::Scan> {
+  using In = typename K::In;
+  using Out = typename K::Out;
+  using A = typename K::Acc;
+
+  static void run(const DimArgs& a, int64_t begin, int64_t end) {
+    const In* in = reinterpret_cast<const In*>(a.in);
+    Out* out = reinterpret_cast<Out*>(a.out);
+    const typename K::Functor f;
+    const int64_t n = a.n, stride = a.inner;
+    for_each_unit(a, begin, end, [&](int64_t at, int64_t cols) {
+      const In* x = in + at;
+      Out* y = out + at;
+      if (cols == 1 && stride == 1) {
+        A acc = convert<A>(x[0]);
+        y[0] = convert<Out>(acc);
+        for (int64_t i = 1; i < n; ++i) {
+          acc = f(acc, convert<A>(x[i]));
+          y[i] = convert<Out>(acc);
+        }
+        return;
+      }
+      A acc[kDimColumns];
+      for (int64_t c = 0; c < cols; ++c) y[c] = convert<Out>(acc[c] = convert<A>(x[c]));
+      for (int64_t i = 1; i < n; ++i) {
+        const In* xi = x + i * stride;
+        Out* yi = y + i * stride;
+        for (int64_t c = 0; c < cols; ++c) yi[c] = convert<Out>(acc[c] = f(acc[c], convert<A>(xi[c])));
+      }
+    });
+  }
+};
+
+template <typename K>
+struct DimLoops<K, DimKind::IndexScan> {
+  using T = typename K::In;
+  using A = typename K::Acc;
+
+  static void run(const DimArgs& a, int64_t begin, int64_t end) {
+    const T* in = reinterpret_cast<const T*>(a.in);
+    T* out = reinterpret_cast<T*>(a.out);
+    int64_t* indices = reinterpret_cast<int64_t*>(a.indices);
+    const typename K::Functor f;
+    const int64_t n = a.n, stride = a.inner;
+    for_each_unit(a, begin, end, [&](int64_t at, int64_t cols) {
+      const T* x = in + at;
+      T* y = out + at;
+      int64_t* ix = indices + at;
+      A best[kDimColumns];
+      int64_t where[kDimColumns];
+      for (int64_t c = 0; c < cols; ++c) {
+        best[c] = convert<A>(x[c]);
+        where[c] = 0;
+        y[c] = x[c];
+        ix[c] = 0;
+      }
+      for (int64_t i = 1; i < n; ++i) {
+        const int64_t off = i * stride;
+        for (int64_t c = 0; c < cols; ++c) {
+          const A v = convert<A>(x[off + c]);
+          const bool take = f(best[c], v);
+          best[c] = take ? v : best[c];
+          where[c] = take ? i : where[c];
+          y[off + c] = convert<T>(best[c]);
+          ix[off + c] = where[c];
+        }
+      }
+    });
+  }
+};
+
+}  // namespace ingot::cpu

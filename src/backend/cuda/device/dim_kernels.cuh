@@ -1,0 +1,349 @@
+// The CUDA loop driver for dim kernels (kernels/dim.h), compiled by NVRTC only. Strategies:
+//   rows   the dim is innermost: a group of threads_per_row threads (a warp up to 1024) per row,
+//          16-byte vector loads when the host found the rows aligned, warp shuffles then shared
+//          memory across the group's warps. Softmax keeps the first vectors of each thread in
+//          registers (one read of the row when it fits) and merges (max, sum) online; scans walk
+//          the row in tiles, carrying the prefix from tile to tile.
+//   cols   the dim is an outer one: a thread per column, consecutive threads on consecutive
+//          (contiguous) columns, walking down the dim.
+//   chunk_totals / chunk_scan   long rows and few of them: each row is cut into chunks; pass one
+//          writes each chunk's total, pass two scans each chunk from the combined totals before it.
+// Row and tile bases are 64-bit, offsets inside a tile 32-bit; every order of combination is fixed
+// by the launch shape, so results are deterministic.
+#pragma once
+
+#include "backend/cuda/device/dim_params.h"
+
+namespace ingot::cuda::dim {
+
+template <typename T, int V>
+struct alignas(sizeof(T) * V) DVec {
+  T v[V];
+};
+
+template <typename T>
+__device__ __forceinline__ T shfl_xor(T v, int o) {
+  if constexpr (is_same_v<T, float> || is_same_v<T, double>) {
+    return __shfl_xor_sync(0xffffffffu, v, o);
+  } else if constexpr (sizeof(T) == 8) {
+    return static_cast<T>(__shfl_xor_sync(0xffffffffu, static_cast<long long>(v), o));
+  } else {
+    return static_cast<T>(__shfl_xor_sync(0xffffffffu, static_cast<int>(v), o));
+  }
+}
+template <typename T>
+__device__ __forceinline__ T shfl_idx(T v, int src) {
+  if constexpr (is_same_v<T, float> || is_same_v<T, double>) {
+    return __shfl_sync(0xffffffffu, v, src);
+  } else if constexpr (sizeof(T) == 8) {
+    return static_cast<T>(__shfl_sync(0xffffffffu, static_cast<long long>(v), src));
+  } else {
+    return static_cast<T>(__shfl_sync(0xffffffffu, static_cast<int>(v), src));
+  }
+}
+template <typename T>
+__device__ __forceinline__ T shfl_up(T v, int o) {
+  if constexpr (is_same_v<T, float> || is_same_v<T, double>) {
+    return __shfl_up_sync(0xffffffffu, v, o);
+  } else if constexpr (sizeof(T) == 8) {
+    return static_cast<T>(__shfl_up_sync(0xffffffffu, static_cast<long long>(v), o));
+  } else {
+    return static_cast<T>(__shfl_up_sync(0xffffffffu, static_cast<int>(v), o));
+  }
+}
+template <typename A>
+__device__ __forceinline__ IndexedValue<A> shfl_xor(IndexedValue<A> v, int o) {
+  return {shfl_xor(v.value, o), shfl_xor(v.index, o)};
+}
+template <typename A>
+__device__ __forceinline__ IndexedValue<A> shfl_idx(IndexedValue<A> v, int src) {
+  return {shfl_idx(v.value, src), shfl_idx(v.index, src)};
+}
+template <typename A>
+__device__ __forceinline__ IndexedValue<A> shfl_up(IndexedValue<A> v, int o) {
+  return {shfl_up(v.value, o), shfl_up(v.index, o)};
+}
+
+// Shared memory for one value per warp of a 1024-thread block, any state type up to 16 bytes.
+template <typename T>
+__device__ __forceinline__ T* warp_slots() {
+  __shared__ alignas(16) unsigned char slots[32 * 16];
+  static_assert(sizeof(T) <= 16, "dim kernels: state too large for the warp slots");
+  return reinterpret_cast<T*>(slots);
+}
+
+// Combines a value per thread over a group of `tpr` consecutive threads (32 <= tpr <= 1024);
+// every thread of the group gets the result. Every thread of the block must call it.
+template <typename T, typename Op>
+__device__ __forceinline__ T group_reduce(T v, Op op, int tpr) {
+#pragma unroll
+  for (int o = 16; o > 0; o >>= 1) v = op(v, shfl_xor(v, o));
+  if (tpr == 32) return v;
+  T* slots = warp_slots<T>();
+  const int warp = static_cast<int>(threadIdx.x) / 32;
+  if (threadIdx.x % 32 == 0) slots[warp] = v;
+  __syncthreads();
+  const int first = static_cast<int>(threadIdx.x) / tpr * (tpr / 32);
+  T r = slots[first];
+  for (int w = 1; w < tpr / 32; ++w) r = op(r, slots[first + w]);
+  __syncthreads();
+  return r;
+}
+
+template <typename A>
+struct MaxSum {
+  A max;
+  A sum;
+};
+template <typename A>
+__device__ __forceinline__ MaxSum<A> shfl_xor(MaxSum<A> v, int o) {
+  return {shfl_xor(v.max, o), shfl_xor(v.sum, o)};
+}
+// (max, sum of exp(x - max)) of two parts. NaN never becomes the max; it reaches the sum instead.
+template <typename A>
+__device__ __forceinline__ MaxSum<A> merge(MaxSum<A> a, MaxSum<A> b) {
+  const A m = b.max > a.max ? b.max : a.max;
+  if (m == -infinity<A>()) return {m, a.sum + b.sum};
+  return {m, a.sum * precise::exp(a.max - m) + b.sum * precise::exp(b.max - m)};
+}
+
+template <typename K>
+struct SoftmaxLoops {
+  using In = typename K::In;
+  using Out = typename K::Out;
+  using A = typename K::Acc;
+  static constexpr int V = 16 / sizeof(In) > 0 ? 16 / static_cast<int>(sizeof(In)) : 1;
+  static constexpr int R = 4;  // vectors per thread kept in registers between the two passes
+
+  template <int W>
+  static __device__ __forceinline__ void row(const DimParams& p, const In* x, Out* y, int64_t nv,
+                                             int lane, int tpr) {
+    using VIn = DVec<In, W>;
+    using VOut = DVec<Out, W>;
+    const VIn* xv = reinterpret_cast<const VIn*>(x);
+    VOut* yv = reinterpret_cast<VOut*>(y);
+    VIn cache[R];
+    MaxSum<A> ms{-infinity<A>(), A(0)};
+#pragma unroll
+    for (int k = 0; k < R; ++k) {
+      const int64_t j = lane + static_cast<int64_t>(k) * tpr;
+      if (j < nv) {
+        cache[k] = xv[j];
+#pragma unroll
+        for (int e = 0; e < W; ++e) ms = merge(ms, MaxSum<A>{convert<A>(cache[k].v[e]), A(1)});
+      }
+    }
+    for (int64_t j = lane + static_cast<int64_t>(R) * tpr; j < nv; j += tpr) {
+      const VIn v = xv[j];
+#pragma unroll
+      for (int e = 0; e < W; ++e) ms = merge(ms, MaxSum<A>{convert<A>(v.v[e]), A(1)});
+    }
+    ms = group_reduce(ms, [](MaxSum<A> a, MaxSum<A> b) { return merge(a, b); }, tpr);
+    const typename K::Functor f;
+#pragma unroll
+    for (int k = 0; k < R; ++k) {
+      const int64_t j = lane + static_cast<int64_t>(k) * tpr;
+      if (j < nv) {
+        VOut o;
+#pragma unroll
+        for (int e = 0; e < W; ++e) o.v[e] = convert<Out>(f(convert<A>(cache[k].v[e]), ms.max, ms.sum));
+        yv[j] = o;
+      }
+    }
+    for (int64_t j = lane + static_cast<int64_t>(R) * tpr; j < nv; j += tpr) {
+      const VIn v = xv[j];
+      VOut o;
+#pragma unroll
+      for (int e = 0; e < W; ++e) o.v[e] = convert<Out>(f(convert<A>(v.v[e]), ms.max, ms.sum));
+      yv[j] = o;
+    }
+  }
+
+  static __device__ void rows(const DimParams& p) {
+    const int tpr = p.threads_per_row;
+    const int lane = static_cast<int>(threadIdx.x) % tpr;
+    const int64_t r = static_cast<int64_t>(blockIdx.x) * (blockDim.x / tpr) + threadIdx.x / tpr;
+    const bool valid = r < p.rows;  // invalid groups still take part in the block's barriers
+    const In* x = reinterpret_cast<const In*>(p.in) + (valid ? r : 0) * p.n;
+    Out* y = reinterpret_cast<Out*>(p.out) + (valid ? r : 0) * p.n;
+    if (p.aligned) {
+      row<V>(p, x, y, valid ? p.n / V : 0, lane, tpr);
+    } else {
+      row<1>(p, x, y, valid ? p.n : 0, lane, tpr);
+    }
+  }
+
+  static __device__ void cols(const DimParams& p) {
+    const int64_t gid = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (gid >= p.rows * p.inner) return;
+    const int64_t o = gid / p.inner, c = gid % p.inner;
+    const In* x = reinterpret_cast<const In*>(p.in) + o * p.n * p.inner + c;
+    Out* y = reinterpret_cast<Out*>(p.out) + o * p.n * p.inner + c;
+    MaxSum<A> ms{-infinity<A>(), A(0)};
+    for (int64_t i = 0; i < p.n; ++i) ms = merge(ms, MaxSum<A>{convert<A>(x[i * p.inner]), A(1)});
+    const typename K::Functor f;
+    for (int64_t i = 0; i < p.n; ++i) y[i * p.inner] = convert<Out>(f(convert<A>(x[i * p.inner]), ms.max, ms.sum));
+  }
+};
+
+// A state that may be absent (no prefix before the first element of a row).
+template <typename S>
+struct Prefix {
+  S state;
+  bool present;
+};
+
+template <typename K>
+struct ScanLoops {
+  using In = typename K::In;
+  using Out = typename K::Out;
+  using A = typename K::Acc;
+  using S = typename K::State;
+  static constexpr int V = 16 / sizeof(In) > 0 ? 16 / static_cast<int>(sizeof(In)) : 1;
+
+  static __device__ __forceinline__ S combine(S a, S b) { return K::combine(a, b); }
+  static __device__ __forceinline__ Prefix<S> then(Prefix<S> a, Prefix<S> b) {
+    if (!a.present) return b;
+    if (!b.present) return a;
+    return {combine(a.state, b.state), true};
+  }
+
+  static __device__ __forceinline__ void store(const DimParams& p, int64_t at, S s) {
+    if constexpr (K::kind == DimKind::IndexScan) {
+      reinterpret_cast<Out*>(p.out)[at] = convert<Out>(s.value);
+      reinterpret_cast<int64_t*>(p.indices)[at] = s.index;
+    } else {
+      reinterpret_cast<Out*>(p.out)[at] = convert<Out>(s);
+    }
+  }
+
+  // One tile of `tpr * V` elements of the row starting at element `row` (global offset) from
+  // position `base` (< end): scans it after `carry` and, if `write`, stores it. Returns the new
+  // carry. Every thread of the block must call it the same number of times.
+  static __device__ __forceinline__ Prefix<S> tile(const DimParams& p, int64_t row, int64_t base,
+                                                   int64_t end, Prefix<S> carry, bool write,
+                                                   bool aligned, int lane, int tpr) {
+    const In* x = reinterpret_cast<const In*>(p.in) + row;
+    const int64_t first = base + static_cast<int64_t>(lane) * V;
+    S r[V];
+    if (aligned && first + V <= end) {
+      const DVec<In, V> v = *reinterpret_cast<const DVec<In, V>*>(x + first);
+#pragma unroll
+      for (int e = 0; e < V; ++e) r[e] = K::make(convert<A>(v.v[e]), first + e);
+    } else {
+#pragma unroll
+      for (int e = 0; e < V; ++e) {
+        // Past the end: a placeholder that only later (unwritten) positions see.
+        r[e] = first + e < end ? K::make(convert<A>(x[first + e]), first + e) : K::make(A(0), -1);
+      }
+    }
+#pragma unroll
+    for (int e = 1; e < V; ++e) r[e] = combine(r[e - 1], r[e]);
+    // Inclusive scan of the thread totals across the warp, then across the group's warps.
+    const int lane32 = static_cast<int>(threadIdx.x) % 32;
+    S incl = r[V - 1];
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+      const S t = shfl_up(incl, o);
+      if (lane32 >= o) incl = combine(t, incl);
+    }
+    Prefix<S> before{shfl_up(incl, 1), lane32 > 0};
+    Prefix<S> total{shfl_idx(incl, 31), true};
+    if (tpr > 32) {
+      S* slots = warp_slots<S>();
+      const int warp = static_cast<int>(threadIdx.x) / 32;
+      const int group_first = static_cast<int>(threadIdx.x) / tpr * (tpr / 32);
+      if (lane32 == 31) slots[warp] = incl;
+      __syncthreads();
+      Prefix<S> warps{slots[group_first], warp > group_first};
+      for (int w = group_first + 1; w < warp; ++w) warps.state = combine(warps.state, slots[w]);
+      S all = slots[group_first];
+      for (int w = group_first + 1; w < group_first + tpr / 32; ++w) all = combine(all, slots[w]);
+      __syncthreads();
+      before = then(warps, before);
+      total = {all, true};
+    }
+    const Prefix<S> prefix = then(carry, before);
+    if (write) {
+#pragma unroll
+      for (int e = 0; e < V; ++e) {
+        if (first + e < end) store(p, row + first + e, prefix.present ? combine(prefix.state, r[e]) : r[e]);
+      }
+    }
+    return then(carry, total);
+  }
+
+  static __device__ __forceinline__ int64_t tile_size(int tpr) { return static_cast<int64_t>(tpr) * V; }
+
+  static __device__ void rows(const DimParams& p) {
+    const int tpr = p.threads_per_row;
+    const int lane = static_cast<int>(threadIdx.x) % tpr;
+    const int64_t r = static_cast<int64_t>(blockIdx.x) * (blockDim.x / tpr) + threadIdx.x / tpr;
+    const bool valid = r < p.rows;
+    // Tiles per row are the same for every group of the block, so barriers line up.
+    Prefix<S> carry{S{}, false};
+    for (int64_t base = 0; base < p.n; base += tile_size(tpr)) {
+      carry = tile(p, (valid ? r : 0) * p.n, base, valid ? p.n : 0, carry, valid, p.aligned != 0, lane, tpr);
+    }
+  }
+
+  // Chunked: blockIdx.x = row * chunks + chunk, one group of blockDim.x threads per block.
+  static __device__ void chunk_totals(const DimParams& p) {
+    const int tpr = static_cast<int>(blockDim.x);
+    const int64_t chunks = (p.n + p.chunk - 1) / p.chunk;
+    const int64_t row = blockIdx.x / chunks, c = blockIdx.x % chunks;
+    const int64_t end = c * p.chunk + p.chunk < p.n ? c * p.chunk + p.chunk : p.n;
+    Prefix<S> carry{S{}, false};
+    for (int64_t base = c * p.chunk; base < end; base += tile_size(tpr)) {
+      carry = tile(p, row * p.n, base, end, carry, false, p.aligned != 0, static_cast<int>(threadIdx.x), tpr);
+    }
+    if (threadIdx.x == 0) reinterpret_cast<S*>(p.scratch)[blockIdx.x] = carry.state;
+  }
+
+  static __device__ void chunk_scan(const DimParams& p) {
+    const int tpr = static_cast<int>(blockDim.x);
+    const int64_t chunks = (p.n + p.chunk - 1) / p.chunk;
+    const int64_t row = blockIdx.x / chunks, c = blockIdx.x % chunks;
+    const int64_t end = c * p.chunk + p.chunk < p.n ? c * p.chunk + p.chunk : p.n;
+    const S* totals = reinterpret_cast<const S*>(p.scratch) + row * chunks;
+    Prefix<S> carry{S{}, c > 0};
+    if (c > 0) {
+      carry.state = totals[0];
+      for (int64_t k = 1; k < c; ++k) carry.state = combine(carry.state, totals[k]);
+    }
+    for (int64_t base = c * p.chunk; base < end; base += tile_size(tpr)) {
+      carry = tile(p, row * p.n, base, end, carry, true, p.aligned != 0, static_cast<int>(threadIdx.x), tpr);
+    }
+  }
+
+  static __device__ void cols(const DimParams& p) {
+    const int64_t gid = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (gid >= p.rows * p.inner) return;
+    const int64_t o = gid / p.inner, c = gid % p.inner;
+    const int64_t at = o * p.n * p.inner + c;
+    const In* x = reinterpret_cast<const In*>(p.in) + at;
+    S s = K::make(convert<A>(x[0]), 0);
+    store(p, at, s);
+    for (int64_t i = 1; i < p.n; ++i) {
+      s = combine(s, K::make(convert<A>(x[i * p.inner]), i));
+      store(p, at + i * p.inner, s);
+    }
+  }
+};
+
+}  // namespace ingot::cuda::dim
+
+// The kernels of one dim-kernel instantiation K, named <name>_<strategy>.
+#define INGOT_CUDA_DIM_KERNEL_(name, strategy, Loops)                                        \
+  extern "C" __global__ void __launch_bounds__(1024)                                         \
+      name##_##strategy(const __grid_constant__ ::ingot::cuda::DimParams p) {                \
+    Loops::strategy(p);                                                                      \
+  }
+#define INGOT_CUDA_SOFTMAX_KERNELS(name, K)                                   \
+  INGOT_CUDA_DIM_KERNEL_(name, rows, ::ingot::cuda::dim::SoftmaxLoops<K>)     \
+  INGOT_CUDA_DIM_KERNEL_(name, cols, ::ingot::cuda::dim::SoftmaxLoops<K>)
+#define INGOT_CUDA_SCAN_KERNELS(name, K)                                       \
+  INGOT_CUDA_DIM_KERNEL_(name, rows, ::ingot::cuda::dim::ScanLoops<K>)         \
+  INGOT_CUDA_DIM_KERNEL_(name, cols, ::ingot::cuda::dim::ScanLoops<K>)         \
+  INGOT_CUDA_DIM_KERNEL_(name, chunk_totals, ::ingot::cuda::dim::ScanLoops<K>) \
+  INGOT_CUDA_DIM_KERNEL_(name, chunk_scan, ::ingot::cuda::dim::ScanLoops<K>)

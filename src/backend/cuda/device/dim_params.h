@@ -1,0 +1,24 @@
+// The parameter block of every CUDA dim kernel (device/dim_kernels.cuh), filled by the host
+// (src/backend/cuda/dim_launch.cpp). Portable subset: the host compiler and NVRTC both read it.
+#pragma once
+
+#include "kernels/dim.h"
+
+namespace ingot::cuda {
+
+inline constexpr int kDimBlockThreads = 256;
+
+struct DimParams {
+  char* out;
+  const char* in;
+  char* indices;   // int64, index scans
+  char* scratch;   // chunked scans: one state per chunk
+  int64_t rows;    // rows strategies: rows in this launch; cols: outer slabs
+  int64_t n;       // elements along the dim
+  int64_t inner;   // cols: columns per slab (also the stride along the dim, in elements)
+  int64_t chunk;   // chunked scans: elements per chunk (a multiple of the tile)
+  int32_t threads_per_row;  // rows strategies: 32..1024, a power of two
+  int32_t aligned;          // rows strategies: every row starts 16-byte aligned in every operand
+};
+
+}  // namespace ingot::cuda
