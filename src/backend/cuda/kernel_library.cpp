@@ -9,6 +9,7 @@
 #include "backend/cuda/driver.h"
 #include "backend/cuda/embedded_sources.h"
 #include "backend/cuda/stream.h"
+#include "backend/dim_kernel_registry.h"
 
 namespace ingot::cuda {
 
@@ -181,16 +182,24 @@ CUfunction CudaKernelLibrary::function(const KernelSignature& sig, KernelFlavor 
   return fn;
 }
 
-CUfunction CudaKernelLibrary::load_function(std::string source, const std::string& name,
-                                            int device) {
+CUmodule CudaKernelLibrary::load_module(std::string source, const std::string& name, int device) {
   const DeviceProperties& props = device_properties(device);
   const auto compiled = kernel_cache().get_or_compile(
       module_request(std::move(source), name, props.major, props.minor));
   CUmodule module = nullptr;  // stays loaded for the life of the process
-  CUfunction fn = nullptr;
   INGOT_CU_CHECK(driver().cuModuleLoadData(&module, compiled->image.data()));
-  INGOT_CU_CHECK(driver().cuModuleGetFunction(&fn, module, name.c_str()));
+  return module;
+}
+
+CUfunction CudaKernelLibrary::load_function(std::string source, const std::string& name,
+                                            int device) {
+  CUfunction fn = nullptr;
+  INGOT_CU_CHECK(driver().cuModuleGetFunction(&fn, load_module(std::move(source), name, device), name.c_str()));
   return fn;
+}
+
+void CudaKernelLibrary::compile_dim_module(const DimKernelSignature& sig, int major, int minor) {
+  kernel_cache().get_or_compile(module_request(dim_module_source(sig), sig.name, major, minor));
 }
 
 CUfunction CudaKernelLibrary::cast_function(const KernelSignature& sig, const ScalarType* dtypes,

@@ -35,6 +35,12 @@ class CudaKernelLibrary final : public KernelLibrary {
   // loading it; precompile uses this, and it needs no GPU.
   static void compile_module(const KernelSignature& sig, KernelFlavor flavor, int major, int minor);
 
+  // Dim kernels (kernels/dim.h, device/dim_kernels.cuh; dim_launch.cpp): one module per signature
+  // holding every strategy's kernel, compiled on first use.
+  void launch_dim(const DimKernelSignature& sig, const DimArgs& args, Device device) override;
+  static std::string dim_module_source(const DimKernelSignature& sig);
+  static void compile_dim_module(const DimKernelSignature& sig, int major, int minor);
+
  private:
   struct Entry {
     std::atomic<CUfunction> fns[kNumFlavors] = {};
@@ -47,9 +53,13 @@ class CudaKernelLibrary final : public KernelLibrary {
   CUfunction function(const KernelSignature& sig, KernelFlavor flavor, int device);
   CUfunction cast_function(const KernelSignature& sig, const ScalarType* dtypes, int device);
   static CUfunction load_function(std::string source, const std::string& name, int device);
+  // Compiles (or finds in the cache) and loads a module named `name`.
+  static CUmodule load_module(std::string source, const std::string& name, int device);
+  CUfunction dim_function(const DimKernelSignature& sig, const char* strategy, int device);
 
   std::mutex mutex_;  // guards module loads and cast_functions_
   std::unordered_map<uint64_t, CUfunction> cast_functions_;  // (id, device, dtypes) -> kernel
+  std::unordered_map<uint64_t, CUmodule> dim_modules_;       // (dim id, device) -> module
   std::unique_ptr<PerDevice[]> devices_ = std::make_unique<PerDevice[]>(128);
 };
 

@@ -8,6 +8,7 @@
 
 #include "backend/cuda/compile_cache.h"
 #include "backend/cuda/kernel_library.h"
+#include "backend/dim_kernel_registry.h"
 #include "ingot/cuda.h"
 
 namespace ingot::cuda {
@@ -18,23 +19,32 @@ PrecompileReport precompile(int major, int minor, int jobs, const std::string& o
   for (const KernelSignature& sig : kernel_registry().all()) {
     if (only_op.empty() || sig.op == only_op) todo.push_back(&sig);
   }
-  INGOT_CHECK(!todo.empty() || only_op.empty(), ValueError, "precompile: no kernels are registered for op '",
+  std::vector<const DimKernelSignature*> dim_todo;  // dim kernels: one module per signature
+  for (const DimKernelSignature& sig : dim_kernel_registry().all()) {
+    if (only_op.empty() || sig.op == only_op) dim_todo.push_back(&sig);
+  }
+  INGOT_CHECK(!todo.empty() || !dim_todo.empty() || only_op.empty(), ValueError, "precompile: no kernels are registered for op '",
               only_op, "'");
   PrecompileReport report;
-  report.modules = static_cast<int>(todo.size());
+  report.modules = static_cast<int>(todo.size() + dim_todo.size());
   const KernelCache::Stats before = kernel_cache().stats();
   std::atomic<size_t> next{0};
   std::mutex failures_mutex;
   const auto worker = [&] {
-    for (size_t i = next++; i < todo.size(); i = next++) {
+    for (size_t i = next++; i < todo.size() + dim_todo.size(); i = next++) {
+      const bool dim = i >= todo.size();
       try {
-        for (KernelFlavor flavor : kAllFlavors)
-          CudaKernelLibrary::compile_module(*todo[i], flavor, major, minor);
+        if (dim) {
+          CudaKernelLibrary::compile_dim_module(*dim_todo[i - todo.size()], major, minor);
+        } else {
+          for (KernelFlavor flavor : kAllFlavors)
+            CudaKernelLibrary::compile_module(*todo[i], flavor, major, minor);
+        }
       } catch (const std::exception& e) {
         std::string what = e.what();
         if (what.size() > 2000) what.resize(2000);
         const std::lock_guard<std::mutex> lock(failures_mutex);
-        report.failures.push_back(todo[i]->names[0] + ": " + what);
+        report.failures.push_back((dim ? dim_todo[i - todo.size()]->name : todo[i]->names[0]) + ": " + what);
       }
     }
   };

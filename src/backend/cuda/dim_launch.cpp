@@ -1,0 +1,113 @@
+// CudaKernelLibrary's dim kernels: picks a strategy of device/dim_kernels.cuh from the shape and
+// launches it. inner == 1: `rows` (a group of threads per row), or for few long rows of a scan the
+// chunked two-pass scan; inner > 1: `cols` (a thread per column, coalesced along the inner dim).
+#include <algorithm>
+
+#include "backend/cuda/device.h"
+#include "backend/cuda/device/dim_params.h"
+#include "backend/cuda/driver.h"
+#include "backend/cuda/kernel_library.h"
+#include "backend/cuda/stream.h"
+#include "backend/dim_kernel_registry.h"
+#include "ingot/storage.h"
+
+namespace ingot::cuda {
+
+namespace {
+
+int pow2_at_least(int64_t v, int lo, int hi) {
+  int p = lo;
+  while (p < hi && p < v) p *= 2;
+  return p;
+}
+
+bool aligned_to(const void* p, size_t bytes) { return reinterpret_cast<uintptr_t>(p) % bytes == 0; }
+
+// Bytes of one chunk total in the scratch buffer: a value and an int64 index at most.
+constexpr size_t kStateBytes = 16;
+
+}  // namespace
+
+std::string CudaKernelLibrary::dim_module_source(const DimKernelSignature& sig) {
+  const char* kernels = sig.kind == DimKind::Softmax ? "INGOT_CUDA_SOFTMAX_KERNELS" : "INGOT_CUDA_SCAN_KERNELS";
+  return ingot::detail::concat("#include \"", sig.header,
+                               "\"\n#include \"backend/cuda/device/dim_kernels.cuh\"\n", kernels, "(",
+                               sig.name, ", ::ingot::", sig.type_name, ")\n");
+}
+
+CUfunction CudaKernelLibrary::dim_function(const DimKernelSignature& sig, const char* strategy, int device) {
+  const uint64_t key = static_cast<uint64_t>(sig.id) << 8 | static_cast<uint64_t>(device);
+  CUmodule module = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = dim_modules_.find(key);
+    if (it != dim_modules_.end()) {
+      module = it->second;
+    } else {
+      module = load_module(dim_module_source(sig), sig.name, device);
+      dim_modules_.emplace(key, module);
+    }
+  }
+  CUfunction fn = nullptr;
+  const std::string name = sig.name + "_" + strategy;
+  INGOT_CU_CHECK(driver().cuModuleGetFunction(&fn, module, name.c_str()));
+  return fn;
+}
+
+void CudaKernelLibrary::launch_dim(const DimKernelSignature& sig, const DimArgs& a, Device device) {
+  set_current_device(device.index);
+  const size_t in_size = element_size(sig.in), out_size = element_size(sig.out);
+  const int64_t vec = std::max<int64_t>(1, 16 / static_cast<int64_t>(in_size));
+  DimParams p{};
+  p.out = a.out;
+  p.in = a.in;
+  p.indices = a.indices;
+  p.n = a.n;
+  p.inner = a.inner;
+  p.rows = a.outer;
+  const char* strategy = "cols";
+  int64_t grid = 0;
+  unsigned block = kDimBlockThreads;
+  Storage scratch;
+  const int sms = std::max(1, device_properties(device.index).multiprocessor_count);
+  if (a.inner > 1) {
+    grid = (a.outer * a.inner + block - 1) / block;
+  } else if (sig.kind == DimKind::Softmax) {
+    // Up to four vectors per thread stay in registers between the max/sum pass and the write.
+    p.threads_per_row = pow2_at_least((a.n / vec + 3) / 4, 32, 1024);
+    p.aligned = a.n % vec == 0 && aligned_to(a.in, 16) && aligned_to(a.out, out_size * static_cast<size_t>(vec));
+    strategy = "rows";
+  } else {
+    p.aligned = a.n % vec == 0 && aligned_to(a.in, 16);
+    const int64_t tile = 256 * vec;
+    if (a.outer < 2 * sms && a.n >= 8 * tile) {
+      // Few long rows: cut each into chunks so that about 4 blocks per SM run.
+      const int64_t per_row = std::clamp<int64_t>((4 * sms + a.outer - 1) / a.outer, 2, (a.n + tile - 1) / tile);
+      p.chunk = ((a.n + per_row - 1) / per_row + tile - 1) / tile * tile;
+      const int64_t chunks = (a.n + p.chunk - 1) / p.chunk;
+      grid = a.outer * chunks;
+      block = 256;
+      scratch = Storage::allocate(static_cast<size_t>(a.outer * chunks) * kStateBytes, device);
+      p.scratch = static_cast<char*>(scratch.data());
+      void* args[] = {&p};
+      INGOT_CU_CHECK(driver().cuLaunchKernel(dim_function(sig, "chunk_totals", device.index), static_cast<unsigned>(grid), 1, 1,
+                                             block, 1, 1, 0, stream(device.index), args, nullptr));
+      INGOT_CU_CHECK(driver().cuLaunchKernel(dim_function(sig, "chunk_scan", device.index), static_cast<unsigned>(grid), 1, 1,
+                                             block, 1, 1, 0, stream(device.index), args, nullptr));
+      return;  // scratch is freed in stream order, after both kernels
+    }
+    p.threads_per_row = pow2_at_least(a.n / vec + 1, 32, 256);
+    strategy = "rows";
+  }
+  if (p.threads_per_row > 0) {
+    block = static_cast<unsigned>(std::max(p.threads_per_row, kDimBlockThreads));
+    const int64_t rows_per_block = block / p.threads_per_row;
+    grid = (a.outer + rows_per_block - 1) / rows_per_block;
+  }
+  INGOT_CHECK(grid <= 0x7fffffff, ValueError, sig.op, ": too many rows for one launch (", a.outer, ")");
+  void* args[] = {&p};
+  INGOT_CU_CHECK(driver().cuLaunchKernel(dim_function(sig, strategy, device.index), static_cast<unsigned>(grid), 1, 1, block, 1, 1, 0,
+                                         stream(device.index), args, nullptr));
+}
+
+}  // namespace ingot::cuda
