@@ -74,12 +74,6 @@ struct IndexScanKernel {
   }
 };
 
-// The maximum that propagates NaN, for softmax's row maximum.
-template <typename A>
-INGOT_INLINE A nan_max(A a, A b) {
-  return (b > a || is_nan(b)) && !is_nan(a) ? b : a;
-}
-
 // sum's addition with integer wrap-around (int64 overflow wraps, as PyTorch's does).
 template <typename A>
 INGOT_INLINE A scan_add(A a, A b) {

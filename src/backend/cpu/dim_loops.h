@@ -39,6 +39,27 @@ struct DimLoops<K, DimKind::Softmax> {
   using In = typename K::In;
   using Out = typename K::Out;
   using A = typename K::Acc;
+  static constexpr int64_t kSumBlock = 64;
+  static constexpr int kLanes = 16;
+
+  // sum of exp(x - m) over a contiguous row: kLanes running sums per block of kLanes * kSumBlock
+  // elements, block totals added up; independent lanes also let the loop vectorize.
+  static A row_sum(const In* x, int64_t n, A m) {
+    A total = A(0);
+    for (int64_t i0 = 0; i0 < n; i0 += kLanes * kSumBlock) {
+      const int64_t len = std::min(n - i0, kLanes * kSumBlock);
+      A lane[kLanes] = {};
+      int64_t i = 0;
+      for (; i + kLanes <= len; i += kLanes) {
+        for (int l = 0; l < kLanes; ++l) lane[l] += precise::exp(convert<A>(x[i0 + i + l]) - m);
+      }
+      for (; i < len; ++i) lane[0] += precise::exp(convert<A>(x[i0 + i]) - m);
+      A block = A(0);
+      for (int l = 0; l < kLanes; ++l) block += lane[l];
+      total += block;
+    }
+    return total;
+  }
 
   static void run(const DimArgs& a, int64_t begin, int64_t end) {
     const In* in = reinterpret_cast<const In*>(a.in);
@@ -49,7 +70,7 @@ struct DimLoops<K, DimKind::Softmax> {
       const In* x = in + at;
       Out* y = out + at;
       // A NaN never becomes the max (x > m is false); it reaches the sum and the whole row is NaN.
-      A m[kDimColumns], s[kDimColumns];
+      A m[kDimColumns], s[kDimColumns], part[kDimColumns];
       for (int64_t c = 0; c < cols; ++c) m[c] = -infinity<A>(), s[c] = A(0);
       for (int64_t i = 0; i < n; ++i) {
         const In* xi = x + i * stride;
@@ -58,9 +79,18 @@ struct DimLoops<K, DimKind::Softmax> {
           m[c] = v > m[c] ? v : m[c];
         }
       }
-      for (int64_t i = 0; i < n; ++i) {
-        const In* xi = x + i * stride;
-        for (int64_t c = 0; c < cols; ++c) s[c] += precise::exp(convert<A>(xi[c]) - m[c]);
+      if (cols == 1 && stride == 1) {
+        s[0] = row_sum(x, n, m[0]);
+      } else {
+        // Partial sums of kSumBlock rows: the error grows like kSumBlock + n / kSumBlock, not n.
+        for (int64_t i0 = 0; i0 < n; i0 += kSumBlock) {
+          for (int64_t c = 0; c < cols; ++c) part[c] = A(0);
+          for (int64_t i = i0; i < std::min(n, i0 + kSumBlock); ++i) {
+            const In* xi = x + i * stride;
+            for (int64_t c = 0; c < cols; ++c) part[c] += precise::exp(convert<A>(xi[c]) - m[c]);
+          }
+          for (int64_t c = 0; c < cols; ++c) s[c] += part[c];
+        }
       }
       for (int64_t i = 0; i < n; ++i) {
         const In* xi = x + i * stride;

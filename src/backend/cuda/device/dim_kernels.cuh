@@ -107,6 +107,18 @@ __device__ __forceinline__ MaxSum<A> merge(MaxSum<A> a, MaxSum<A> b) {
   return {m, a.sum * precise::exp(a.max - m) + b.sum * precise::exp(b.max - m)};
 }
 
+// Adds one element: one exp per element. A -inf adds nothing (a part of a row holding only -inf
+// stays {-inf, 0}, which merges as empty); a NaN or a +inf makes the sum NaN (as PyTorch).
+template <typename A>
+__device__ __forceinline__ void push(MaxSum<A>& ms, A x) {
+  if (x > ms.max) {
+    ms.sum = ms.sum * precise::exp(ms.max - x) + ((x - x) + A(1));  // +inf: NaN, as exp(inf - inf)
+    ms.max = x;
+  } else if (x != -infinity<A>()) {
+    ms.sum += precise::exp(x - ms.max);
+  }
+}
+
 template <typename K>
 struct SoftmaxLoops {
   using In = typename K::In;
@@ -130,13 +142,13 @@ struct SoftmaxLoops {
       if (j < nv) {
         cache[k] = xv[j];
 #pragma unroll
-        for (int e = 0; e < W; ++e) ms = merge(ms, MaxSum<A>{convert<A>(cache[k].v[e]), A(1)});
+        for (int e = 0; e < W; ++e) push(ms, convert<A>(cache[k].v[e]));
       }
     }
     for (int64_t j = lane + static_cast<int64_t>(R) * tpr; j < nv; j += tpr) {
       const VIn v = xv[j];
 #pragma unroll
-      for (int e = 0; e < W; ++e) ms = merge(ms, MaxSum<A>{convert<A>(v.v[e]), A(1)});
+      for (int e = 0; e < W; ++e) push(ms, convert<A>(v.v[e]));
     }
     ms = group_reduce(ms, [](MaxSum<A> a, MaxSum<A> b) { return merge(a, b); }, tpr);
     const typename K::Functor f;
@@ -179,8 +191,14 @@ struct SoftmaxLoops {
     const int64_t o = gid / p.inner, c = gid % p.inner;
     const In* x = reinterpret_cast<const In*>(p.in) + o * p.n * p.inner + c;
     Out* y = reinterpret_cast<Out*>(p.out) + o * p.n * p.inner + c;
+    // Blocks of 64 elements merged into the total: the sum's error grows like 64 + n / 64, not n.
     MaxSum<A> ms{-infinity<A>(), A(0)};
-    for (int64_t i = 0; i < p.n; ++i) ms = merge(ms, MaxSum<A>{convert<A>(x[i * p.inner]), A(1)});
+    for (int64_t i0 = 0; i0 < p.n; i0 += 64) {
+      MaxSum<A> part{-infinity<A>(), A(0)};
+      const int64_t i1 = i0 + 64 < p.n ? i0 + 64 : p.n;
+      for (int64_t i = i0; i < i1; ++i) push(part, convert<A>(x[i * p.inner]));
+      ms = merge(ms, part);
+    }
     const typename K::Functor f;
     for (int64_t i = 0; i < p.n; ++i) y[i * p.inner] = convert<Out>(f(convert<A>(x[i * p.inner]), ms.max, ms.sum));
   }
