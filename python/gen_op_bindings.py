@@ -190,7 +190,7 @@ class Group:
 def matching_out(f: Overload, outs: list[Overload]) -> tuple[Overload, list[str]] | None:
     """The .out overload taking f's inputs (a Scalar may feed a Tensor: it is wrapped), if any."""
     for o in outs:
-        if len(o.out_args) != 1:
+        if not o.out_args:
             continue
         ins = o.inputs
         if [a.name for a in ins] != [a.name for a in f.inputs]:
@@ -250,7 +250,20 @@ def cpp_overload(group: Group, o: Overload, inplace: bool) -> str:
         params.append("nb::handle out")
         call = released(f"ingot::{o.name}({', '.join(call_args)})")
         match = matching_out(o, group.outs)
-        if match:
+        if match and len(match[0].out_args) > 1:
+            # Several outs (cummax's values and indices): out= is a tuple of that many tensors.
+            out_op, wrapped = match
+            n = len(out_op.out_args)
+            refs = [f"out_{k}_ref" for k in range(n)]
+            out_call = released(f'ingot::{out_op.name}_out({", ".join(refs + wrapped)})', *refs)
+            binds = "".join(f'    ingot::Tensor& {r} = tensor_ref(out_items[{k}], {q}, "out[{k}]");\n'
+                            for k, r in enumerate(refs))
+            body = (f"    if (out.is_none()) return nb::cast({call}, nb::rv_policy::move);\n"
+                    f"    INGOT_CHECK(nb::isinstance<nb::tuple>(out) && nb::len(out) == {n}, TypeError, {q}, "
+                    f"\": out= must be a tuple of {n} tensors\");\n"
+                    f"    nb::tuple out_items = nb::borrow<nb::tuple>(out);\n{binds}"
+                    f"    {out_call};\n    return nb::borrow(out);\n")
+        elif match:
             out_op, wrapped = match
             out_call = released(f'ingot::{out_op.name}_out(out_ref, {", ".join(wrapped)})', "out_ref")
             body = (f"    if (out.is_none()) return nb::cast({call}, nb::rv_policy::move);\n"

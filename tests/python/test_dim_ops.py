@@ -323,3 +323,22 @@ def test_every_dim_op_is_declared():
 
 def test_table_covers_all_dtypes_for_scans():
     assert DIM_BY_NAME["cumsum"].dtypes == ALL and DIM_BY_NAME["cummax"].dtypes == ALL
+
+
+@pytest.mark.parametrize("name", ["cummax", "cummin"])
+@pytest.mark.parametrize("device", DEVICES)
+def test_index_scan_out_is_a_tuple(name, device):
+    x = data(DIM_BY_NAME[name], "float32", (3, 7))
+    t = make(x, "float32", device)
+    want_v, want_i = DIM_BY_NAME[name].ref(x, 1)
+    v = make(np.zeros((3, 7)), "float32", device)
+    i = make(np.zeros((7, 3)), "int64", device).transpose(0, 1)  # non-contiguous indices out=
+    got = getattr(ingot, name)(t, 1, out=(v, i))
+    assert got[0] is v and got[1] is i
+    assert np.array_equal(host(v), want_v) and np.array_equal(host(i), want_i)
+    with pytest.raises(TypeError, match=name):
+        getattr(ingot, name)(t, 1, out=v)
+    with pytest.raises(TypeError, match=name):  # indices must be int64, values self's dtype
+        getattr(ingot, name)(t, 1, out=(v, make(np.zeros((3, 7)), "float32", device)))
+    with pytest.raises(TypeError, match=name):
+        getattr(ingot, name)(t, 1, out=(make(np.zeros((3, 7)), "float64", device), i))
