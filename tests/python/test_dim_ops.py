@@ -136,7 +136,8 @@ def test_non_contiguous_inputs(op, dtype, device):
 def test_long_rows_and_columns(op, dtype, device):
     # 1-d: one long row (CUDA: chunked scans, softmax rows past the registers); 2-d along dim 0:
     # long columns; a few long rows along dim 1. Past the CPU grain size, so parallel chunks run.
-    for shape, dim in [((100_003,), 0), ((3, 70_001), 1), ((20_000, 5), 0), ((513, 257), 1)]:
+    # (CUDA: cols_split for the few-column cases, (2, 3000, 33) with a partly used column block.)
+    for shape, dim in [((100_003,), 0), ((3, 70_001), 1), ((20_000, 5), 0), ((513, 257), 1), ((2, 3000, 33), 1)]:
         x = data(op, dtype, shape, seed=sum(shape))
         check_op(op, make(x, dtype, device), x, dim, dtype, f"shape {shape} dim {dim}")
 

@@ -1,6 +1,7 @@
 // CudaKernelLibrary's dim kernels: picks a strategy of device/dim_kernels.cuh from the shape and
 // launches it. inner == 1: `rows` (a group of threads per row), or for few long rows of a scan the
-// chunked two-pass scan; inner > 1: `cols` (a thread per column, coalesced along the inner dim).
+// chunked two-pass scan; inner > 1: `cols` (a thread per column, coalesced along the inner dim),
+// or `cols_split` (32 columns by 8..32 threads along the dim) when columns are too few.
 #include <algorithm>
 
 #include "backend/cuda/device.h"
@@ -70,7 +71,16 @@ void CudaKernelLibrary::launch_dim(const DimKernelSignature& sig, const DimArgs&
   unsigned block = kDimBlockThreads;
   Storage scratch;
   const int sms = std::max(1, device_properties(device.index).multiprocessor_count);
-  if (a.inner > 1) {
+  // Threads that keep every SM busy: below this, cols work is split along the dim too.
+  const int64_t enough_threads = static_cast<int64_t>(sms) * 2048;
+  if (a.inner > 1 && a.outer * a.inner < enough_threads && a.n >= 64) {
+    const int64_t col_blocks = (a.inner + 31) / 32;
+    int64_t ydim = 8;  // at least 256 threads a block
+    while (ydim < 32 && col_blocks * a.outer * 32 * ydim < enough_threads && ydim * 64 < a.n) ydim *= 2;
+    block = static_cast<unsigned>(32 * ydim);
+    grid = a.outer * col_blocks;
+    strategy = "cols_split";
+  } else if (a.inner > 1) {
     grid = (a.outer * a.inner + block - 1) / block;
   } else if (sig.kind == DimKind::Softmax) {
     // Up to four vectors per thread stay in registers between the max/sum pass and the write.

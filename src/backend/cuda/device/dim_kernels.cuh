@@ -6,6 +6,8 @@
 //          the row in tiles, carrying the prefix from tile to tile.
 //   cols   the dim is an outer one: a thread per column, consecutive threads on consecutive
 //          (contiguous) columns, walking down the dim.
+//   cols_split   the same with too few columns to fill the GPU: a block is 32 columns by up to 32
+//          threads along the dim, combined through shared memory.
 //   chunk_totals / chunk_scan   long rows and few of them: each row is cut into chunks; pass one
 //          writes each chunk's total, pass two scans each chunk from the combined totals before it.
 // Row and tile bases are 64-bit, offsets inside a tile 32-bit; every order of combination is fixed
@@ -202,6 +204,35 @@ struct SoftmaxLoops {
     const typename K::Functor f;
     for (int64_t i = 0; i < p.n; ++i) y[i * p.inner] = convert<Out>(f(convert<A>(x[i * p.inner]), ms.max, ms.sum));
   }
+
+  // Few columns: a block is 32 columns (a warp reads 32 consecutive ones) by blockDim.x / 32
+  // threads along the dim; their (max, sum) merge in order through shared memory.
+  static __device__ void cols_split(const DimParams& p) {
+    const int lane = static_cast<int>(threadIdx.x) % 32, yi = static_cast<int>(threadIdx.x) / 32;
+    const int ydim = static_cast<int>(blockDim.x) / 32;
+    const int64_t col_blocks = (p.inner + 31) / 32;
+    const int64_t o = blockIdx.x / col_blocks, c = blockIdx.x % col_blocks * 32 + lane;
+    const bool valid = c < p.inner;
+    const int64_t at = o * p.n * p.inner + (valid ? c : 0);
+    const In* x = reinterpret_cast<const In*>(p.in) + at;
+    Out* y = reinterpret_cast<Out*>(p.out) + at;
+    MaxSum<A> ms{-infinity<A>(), A(0)};
+    if (valid) {
+      for (int64_t i0 = yi; i0 < p.n; i0 += 64 * static_cast<int64_t>(ydim)) {
+        MaxSum<A> part{-infinity<A>(), A(0)};
+        for (int64_t i = i0, k = 0; i < p.n && k < 64; i += ydim, ++k) push(part, convert<A>(x[i * p.inner]));
+        ms = merge(ms, part);
+      }
+    }
+    __shared__ MaxSum<A> parts[32][32];
+    parts[yi][lane] = ms;
+    __syncthreads();
+    ms = parts[0][lane];
+    for (int k = 1; k < ydim; ++k) ms = merge(ms, parts[k][lane]);
+    if (!valid) return;
+    const typename K::Functor f;
+    for (int64_t i = yi; i < p.n; i += ydim) y[i * p.inner] = convert<Out>(f(convert<A>(x[i * p.inner]), ms.max, ms.sum));
+  }
 };
 
 // A state that may be absent (no prefix before the first element of a row).
@@ -347,6 +378,35 @@ struct ScanLoops {
       store(p, at + i * p.inner, s);
     }
   }
+
+  // Few columns: a block is 32 columns (a warp reads 32 consecutive ones) by blockDim.x / 32
+  // segments of the dim. Pass one: each segment's total; the totals before a segment, combined in
+  // order through shared memory, are its carry; pass two rescans the segment from it.
+  static __device__ void cols_split(const DimParams& p) {
+    const int lane = static_cast<int>(threadIdx.x) % 32, y = static_cast<int>(threadIdx.x) / 32;
+    const int ydim = static_cast<int>(blockDim.x) / 32;
+    const int64_t col_blocks = (p.inner + 31) / 32;
+    const int64_t o = blockIdx.x / col_blocks, c = blockIdx.x % col_blocks * 32 + lane;
+    const bool valid = c < p.inner;
+    const int64_t seg = (p.n + ydim - 1) / ydim;
+    const int64_t i0 = y * seg, i1 = i0 + seg < p.n ? i0 + seg : p.n;
+    const int64_t at = o * p.n * p.inner + (valid ? c : 0);
+    const In* x = reinterpret_cast<const In*>(p.in) + at;
+    Prefix<S> total{S{}, false};
+    if (valid) {
+      for (int64_t i = i0; i < i1; ++i) total = then(total, Prefix<S>{K::make(convert<A>(x[i * p.inner]), i), true});
+    }
+    __shared__ Prefix<S> totals[32][32];
+    totals[y][lane] = total;
+    __syncthreads();
+    Prefix<S> carry{S{}, false};
+    for (int k = 0; k < y; ++k) carry = then(carry, totals[k][lane]);
+    if (!valid) return;
+    for (int64_t i = i0; i < i1; ++i) {
+      carry = then(carry, Prefix<S>{K::make(convert<A>(x[i * p.inner]), i), true});
+      store(p, at + i * p.inner, carry.state);
+    }
+  }
 };
 
 }  // namespace ingot::cuda::dim
@@ -359,9 +419,11 @@ struct ScanLoops {
   }
 #define INGOT_CUDA_SOFTMAX_KERNELS(name, K)                                   \
   INGOT_CUDA_DIM_KERNEL_(name, rows, ::ingot::cuda::dim::SoftmaxLoops<K>)     \
-  INGOT_CUDA_DIM_KERNEL_(name, cols, ::ingot::cuda::dim::SoftmaxLoops<K>)
+  INGOT_CUDA_DIM_KERNEL_(name, cols, ::ingot::cuda::dim::SoftmaxLoops<K>)     \
+  INGOT_CUDA_DIM_KERNEL_(name, cols_split, ::ingot::cuda::dim::SoftmaxLoops<K>)
 #define INGOT_CUDA_SCAN_KERNELS(name, K)                                       \
   INGOT_CUDA_DIM_KERNEL_(name, rows, ::ingot::cuda::dim::ScanLoops<K>)         \
   INGOT_CUDA_DIM_KERNEL_(name, cols, ::ingot::cuda::dim::ScanLoops<K>)         \
+  INGOT_CUDA_DIM_KERNEL_(name, cols_split, ::ingot::cuda::dim::ScanLoops<K>)   \
   INGOT_CUDA_DIM_KERNEL_(name, chunk_totals, ::ingot::cuda::dim::ScanLoops<K>) \
   INGOT_CUDA_DIM_KERNEL_(name, chunk_scan, ::ingot::cuda::dim::ScanLoops<K>)
