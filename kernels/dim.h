@@ -101,46 +101,50 @@ INGOT_INLINE A scan_mul(A a, A b) {
 #define INGOT_DIM_KERNEL(op, out_tok, in_tok, Kernel)
 #endif
 
-#define INGOT_DEFINE_DIM_KERNEL_(op, otok, itok, ...) \
-  using op##_##otok##_##itok##_dim_kernel = __VA_ARGS__;  \
+#define INGOT_DEFINE_DIM_KERNEL_(op, otok, itok, ...)    \
+  using op##_##otok##_##itok##_dim_kernel = __VA_ARGS__; \
   INGOT_DIM_KERNEL(op, otok, itok, op##_##otok##_##itok##_dim_kernel);
 
 // softmax-like: float dtypes to themselves, and float16/bfloat16 to float32 (softmax's dtype=).
-#define INGOT_SOFTMAX_(op, T, tok, optok)                                                        \
-  static_assert(::ingot::is_same_v<decltype(op##_functor()(::ingot::declval<::ingot::opmath_t<T>>(), \
-                                                           ::ingot::declval<::ingot::opmath_t<T>>(), \
-                                                           ::ingot::declval<::ingot::opmath_t<T>>())), \
-                                   ::ingot::opmath_t<T>>,                                        \
-                #op ": F(x, max, sum) must return the accumulation type");                       \
+#define INGOT_SOFTMAX_(op, T, tok, optok)                                                    \
+  static_assert(                                                                             \
+      ::ingot::is_same_v<decltype(op##_functor()(::ingot::declval<::ingot::opmath_t<T>>(),   \
+                                                 ::ingot::declval<::ingot::opmath_t<T>>(),   \
+                                                 ::ingot::declval<::ingot::opmath_t<T>>())), \
+                         ::ingot::opmath_t<T>>,                                              \
+      #op ": F(x, max, sum) must return the accumulation type");                             \
   INGOT_DEFINE_DIM_KERNEL_(op, tok, tok, ::ingot::SoftmaxKernel<op##_functor, T, T>)
-#define REGISTER_SOFTMAX_OP(op)                                                                 \
-  INGOT_FLOAT_DTYPES(INGOT_SOFTMAX_, op)                                                        \
-  INGOT_DEFINE_DIM_KERNEL_(op, float32, float16, ::ingot::SoftmaxKernel<op##_functor, float, ::ingot::Half>) \
-  INGOT_DEFINE_DIM_KERNEL_(op, float32, bfloat16,                                               \
+#define REGISTER_SOFTMAX_OP(op)                                                        \
+  INGOT_FLOAT_DTYPES(INGOT_SOFTMAX_, op)                                               \
+  INGOT_DEFINE_DIM_KERNEL_(op, float32, float16,                                       \
+                           ::ingot::SoftmaxKernel<op##_functor, float, ::ingot::Half>) \
+  INGOT_DEFINE_DIM_KERNEL_(op, float32, bfloat16,                                      \
                            ::ingot::SoftmaxKernel<op##_functor, float, ::ingot::BFloat16>)
 
 // scan: every dtype to itself, and bool and the narrower integers to int64 (PyTorch's default).
-#define INGOT_SCAN_(op, T, tok, optok)                                                     \
-  static_assert(::ingot::is_same_v<decltype(op##_functor()(::ingot::declval<::ingot::accum_t<T>>(), \
-                                                           ::ingot::declval<::ingot::accum_t<T>>())), \
-                                   ::ingot::accum_t<T>>,                                   \
-                #op ": F(acc, x) must return the accumulation type");                      \
+#define INGOT_SCAN_(op, T, tok, optok)                                                      \
+  static_assert(                                                                            \
+      ::ingot::is_same_v<decltype(op##_functor()(::ingot::declval<::ingot::accum_t<T>>(),   \
+                                                 ::ingot::declval<::ingot::accum_t<T>>())), \
+                         ::ingot::accum_t<T>>,                                              \
+      #op ": F(acc, x) must return the accumulation type");                                 \
   INGOT_DEFINE_DIM_KERNEL_(op, tok, tok, ::ingot::ScanKernel<op##_functor, T, T>)
 #define INGOT_SCAN_TO_INT64_(op, T, tok, optok) \
   INGOT_DEFINE_DIM_KERNEL_(op, int64, tok, ::ingot::ScanKernel<op##_functor, int64_t, T>)
-#define REGISTER_SCAN_OP(op)                \
-  INGOT_ALL_DTYPES(INGOT_SCAN_, op)         \
-  INGOT_SCAN_TO_INT64_(op, bool, bool, bool) \
+#define REGISTER_SCAN_OP(op)                      \
+  INGOT_ALL_DTYPES(INGOT_SCAN_, op)               \
+  INGOT_SCAN_TO_INT64_(op, bool, bool, bool)      \
   INGOT_SCAN_TO_INT64_(op, uint8_t, uint8, uint8) \
   INGOT_SCAN_TO_INT64_(op, int8_t, int8, int8)    \
   INGOT_SCAN_TO_INT64_(op, int16_t, int16, int16) \
   INGOT_SCAN_TO_INT64_(op, int32_t, int32, int32)
 
 // index scan (cummax-like): every dtype; values keep the dtype, indices are int64.
-#define INGOT_INDEX_SCAN_(op, T, tok, optok)                                                  \
-  static_assert(::ingot::is_same_v<decltype(op##_functor()(::ingot::declval<::ingot::opmath_t<T>>(), \
-                                                           ::ingot::declval<::ingot::opmath_t<T>>())), \
-                                   bool>,                                                     \
-                #op ": F(best, x) must return bool");                                         \
+#define INGOT_INDEX_SCAN_(op, T, tok, optok)                                                 \
+  static_assert(                                                                             \
+      ::ingot::is_same_v<decltype(op##_functor()(::ingot::declval<::ingot::opmath_t<T>>(),   \
+                                                 ::ingot::declval<::ingot::opmath_t<T>>())), \
+                         bool>,                                                              \
+      #op ": F(best, x) must return bool");                                                  \
   INGOT_DEFINE_DIM_KERNEL_(op, tok, tok, ::ingot::IndexScanKernel<op##_functor, T>)
 #define REGISTER_INDEX_SCAN_OP(op) INGOT_ALL_DTYPES(INGOT_INDEX_SCAN_, op)

@@ -26,8 +26,8 @@ const DimKernelSignature& find_kernel(std::string_view op, ScalarType result, Te
   for (const DimKernelSignature* sig : registry.signatures(op)) {
     if (sig->out == sig->in) (have += have.empty() ? "" : ", ") += dtype_name(sig->in);
   }
-  INGOT_CHECK(false, NotImplementedError, op, ": no kernel for dtype ", dtype_name(result), " (", op,
-              " has kernels for: ", have, ")");
+  INGOT_CHECK(false, NotImplementedError, op, ": no kernel for dtype ", dtype_name(result), " (",
+              op, " has kernels for: ", have, ")");
   throw;  // unreachable
 }
 
@@ -38,9 +38,9 @@ void check_out(std::string_view op, const char* name, const Tensor& out, const T
               " but self is on ", self.device());
   INGOT_CHECK(out.sizes() == self.sizes(), ValueError, op, ": ", name, " has shape ", out.sizes(),
               ", expected ", self.sizes());
-  INGOT_CHECK(exact ? out.dtype() == result : can_cast(result, out.dtype()), TypeError, op, ": ", name,
-              " has dtype ", dtype_name(out.dtype()), ", expected ", exact ? "" : "one the result dtype ",
-              dtype_name(result), exact ? "" : " casts to");
+  INGOT_CHECK(exact ? out.dtype() == result : can_cast(result, out.dtype()), TypeError, op, ": ",
+              name, " has dtype ", dtype_name(out.dtype()), ", expected ",
+              exact ? "" : "one the result dtype ", dtype_name(result), exact ? "" : " casts to");
 }
 
 // Where a kernel may write directly: out itself when contiguous, of the result dtype and not
@@ -71,9 +71,12 @@ void run(std::string_view op, const Tensor& self, int64_t dim, const DimKernelSi
   kernel_library(self.device().type, op).launch_dim(sig, args, self.device());
 }
 
-Tensor& run_into(std::string_view op, Tensor& out, const Tensor& self, int64_t dim, ScalarType result) {
-  if (self.dim() > 0) wrap_dim(op, dim, self.dim());
-  else wrap_dim(op, dim, 0, /*scalar_as_1d=*/true);
+Tensor& run_into(std::string_view op, Tensor& out, const Tensor& self, int64_t dim,
+                 ScalarType result) {
+  if (self.dim() > 0)
+    wrap_dim(op, dim, self.dim());
+  else
+    wrap_dim(op, dim, 0, /*scalar_as_1d=*/true);
   Tensor src = self;
   const DimKernelSignature& sig = find_kernel(op, result, src);
   src = src.contiguous();
@@ -98,7 +101,8 @@ ScalarType scan_dtype(const Tensor& self, std::optional<ScalarType> dtype) {
 
 }  // namespace
 
-Tensor softmax_like(std::string_view op, const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+Tensor softmax_like(std::string_view op, const Tensor& self, int64_t dim,
+                    std::optional<ScalarType> dtype) {
   Tensor out;
   return run_into(op, out, self, dim, softmax_dtype(op, self, dtype));
 }
@@ -132,18 +136,24 @@ std::tuple<Tensor&, Tensor&> index_scan_out(std::string_view op, Tensor& values,
                                             const Tensor& self, int64_t dim) {
   if (values.defined()) check_out(op, "values", values, self, self.dtype(), true);
   if (indices.defined()) check_out(op, "indices", indices, self, kInt64, true);
-  if (self.dim() > 0) wrap_dim(op, dim, self.dim());
-  else wrap_dim(op, dim, 0, /*scalar_as_1d=*/true);
+  if (self.dim() > 0)
+    wrap_dim(op, dim, self.dim());
+  else
+    wrap_dim(op, dim, 0, /*scalar_as_1d=*/true);
   Tensor src = self;
   const DimKernelSignature& sig = find_kernel(op, self.dtype(), src);
   src = src.contiguous();
   Tensor v = destination(values, self, self.dtype());
   Tensor i = destination(indices, self, kInt64);
   run(op, self, dim, sig, src, v, &i);
-  if (!values.defined()) values = v;
-  else if (!v.is_same(values)) values.copy_(v);
-  if (!indices.defined()) indices = i;
-  else if (!i.is_same(indices)) indices.copy_(i);
+  if (!values.defined())
+    values = v;
+  else if (!v.is_same(values))
+    values.copy_(v);
+  if (!indices.defined())
+    indices = i;
+  else if (!i.is_same(indices))
+    indices.copy_(i);
   return {values, indices};
 }
 

@@ -11,7 +11,8 @@
 namespace ingot::native {
 
 // Softmax-likes: the result dtype is `dtype`, else self's; either must be floating (TypeError).
-Tensor softmax_like(std::string_view op, const Tensor& self, int64_t dim, std::optional<ScalarType> dtype);
+Tensor softmax_like(std::string_view op, const Tensor& self, int64_t dim,
+                    std::optional<ScalarType> dtype);
 Tensor& softmax_like_out(std::string_view op, Tensor& out, const Tensor& self, int64_t dim,
                          std::optional<ScalarType> dtype);
 

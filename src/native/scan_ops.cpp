@@ -18,13 +18,19 @@ Tensor& cumprod_out(Tensor& out, const Tensor& self, int64_t dim, std::optional<
   return scan_out("cumprod", out, self, dim, dtype);
 }
 
-std::tuple<Tensor, Tensor> cummax(const Tensor& self, int64_t dim) { return index_scan("cummax", self, dim); }
-std::tuple<Tensor&, Tensor&> cummax_out(Tensor& values, Tensor& indices, const Tensor& self, int64_t dim) {
+std::tuple<Tensor, Tensor> cummax(const Tensor& self, int64_t dim) {
+  return index_scan("cummax", self, dim);
+}
+std::tuple<Tensor&, Tensor&> cummax_out(Tensor& values, Tensor& indices, const Tensor& self,
+                                        int64_t dim) {
   return index_scan_out("cummax", values, indices, self, dim);
 }
 
-std::tuple<Tensor, Tensor> cummin(const Tensor& self, int64_t dim) { return index_scan("cummin", self, dim); }
-std::tuple<Tensor&, Tensor&> cummin_out(Tensor& values, Tensor& indices, const Tensor& self, int64_t dim) {
+std::tuple<Tensor, Tensor> cummin(const Tensor& self, int64_t dim) {
+  return index_scan("cummin", self, dim);
+}
+std::tuple<Tensor&, Tensor&> cummin_out(Tensor& values, Tensor& indices, const Tensor& self,
+                                        int64_t dim) {
   return index_scan_out("cummin", values, indices, self, dim);
 }
 

@@ -14,7 +14,8 @@ Tensor& softmax_out(Tensor& out, const Tensor& self, int64_t dim, std::optional<
 Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
   return softmax_like("log_softmax", self, dim, dtype);
 }
-Tensor& log_softmax_out(Tensor& out, const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+Tensor& log_softmax_out(Tensor& out, const Tensor& self, int64_t dim,
+                        std::optional<ScalarType> dtype) {
   return softmax_like_out("log_softmax", out, self, dim, dtype);
 }
 

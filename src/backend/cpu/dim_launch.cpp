@@ -12,18 +12,21 @@
 namespace ingot::cpu {
 
 void CpuKernelLibrary::attach_dim(int id, DimFn fn) {
-  if (dim_fns_.size() <= static_cast<size_t>(id)) dim_fns_.resize(static_cast<size_t>(id) + 1, nullptr);
+  if (dim_fns_.size() <= static_cast<size_t>(id))
+    dim_fns_.resize(static_cast<size_t>(id) + 1, nullptr);
   dim_fns_[static_cast<size_t>(id)] = fn;
 }
 
 void CpuKernelLibrary::launch_dim(const DimKernelSignature& sig, const DimArgs& args, Device) {
-  const DimFn fn = static_cast<size_t>(sig.id) < dim_fns_.size() ? dim_fns_[static_cast<size_t>(sig.id)] : nullptr;
+  const DimFn fn = static_cast<size_t>(sig.id) < dim_fns_.size()
+                       ? dim_fns_[static_cast<size_t>(sig.id)]
+                       : nullptr;
   INGOT_CHECK(fn != nullptr, NotImplementedError, "cpu kernel library: no kernel named ", sig.name);
   const int64_t units = dim_units(args);
 #ifdef INGOT_HAS_OPENMP
   const int64_t per_unit = args.n * (args.inner == 1 ? 1 : std::min(args.inner, kDimColumns));
-  const int64_t chunks = std::min<int64_t>({omp_get_max_threads(), units,
-                                            (units * per_unit + kCpuGrainSize - 1) / kCpuGrainSize});
+  const int64_t chunks = std::min<int64_t>(
+      {omp_get_max_threads(), units, (units * per_unit + kCpuGrainSize - 1) / kCpuGrainSize});
   if (chunks > 1 && !omp_in_parallel()) {
 #pragma omp parallel for num_threads(static_cast <int>(chunks)) schedule(static)
     for (int64_t c = 0; c < chunks; ++c) fn(args, units * c / chunks, units * (c + 1) / chunks);

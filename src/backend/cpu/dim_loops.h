@@ -129,7 +129,8 @@ struct DimLoops<K, DimKind::Scan> {
       for (int64_t i = 1; i < n; ++i) {
         const In* xi = x + i * stride;
         Out* yi = y + i * stride;
-        for (int64_t c = 0; c < cols; ++c) yi[c] = convert<Out>(acc[c] = f(acc[c], convert<A>(xi[c])));
+        for (int64_t c = 0; c < cols; ++c)
+          yi[c] = convert<Out>(acc[c] = f(acc[c], convert<A>(xi[c])));
       }
     });
   }

@@ -25,6 +25,6 @@ bool register_dim(const char* op, const char* header) {
 
 // kernels/dim.h defines an empty default; this one registers.
 #undef INGOT_DIM_KERNEL
-#define INGOT_DIM_KERNEL(op, out_tok, in_tok, Kernel)    \
+#define INGOT_DIM_KERNEL(op, out_tok, in_tok, Kernel)      \
   [[maybe_unused]] static const bool Kernel##_registered = \
       ::ingot::cpu::register_dim<Kernel>(#op, INGOT_KERNEL_HEADER)

@@ -30,13 +30,15 @@ constexpr size_t kStateBytes = 16;
 }  // namespace
 
 std::string CudaKernelLibrary::dim_module_source(const DimKernelSignature& sig) {
-  const char* kernels = sig.kind == DimKind::Softmax ? "INGOT_CUDA_SOFTMAX_KERNELS" : "INGOT_CUDA_SCAN_KERNELS";
+  const char* kernels =
+      sig.kind == DimKind::Softmax ? "INGOT_CUDA_SOFTMAX_KERNELS" : "INGOT_CUDA_SCAN_KERNELS";
   return ingot::detail::concat("#include \"", sig.header,
-                               "\"\n#include \"backend/cuda/device/dim_kernels.cuh\"\n", kernels, "(",
-                               sig.name, ", ::ingot::", sig.type_name, ")\n");
+                               "\"\n#include \"backend/cuda/device/dim_kernels.cuh\"\n", kernels,
+                               "(", sig.name, ", ::ingot::", sig.type_name, ")\n");
 }
 
-CUfunction CudaKernelLibrary::dim_function(const DimKernelSignature& sig, const char* strategy, int device) {
+CUfunction CudaKernelLibrary::dim_function(const DimKernelSignature& sig, const char* strategy,
+                                           int device) {
   const uint64_t key = static_cast<uint64_t>(sig.id) << 8 | static_cast<uint64_t>(device);
   CUmodule module = nullptr;
   {
@@ -76,7 +78,8 @@ void CudaKernelLibrary::launch_dim(const DimKernelSignature& sig, const DimArgs&
   if (a.inner > 1 && a.outer * a.inner < enough_threads && a.n >= 64) {
     const int64_t col_blocks = (a.inner + 31) / 32;
     int64_t ydim = 8;  // at least 256 threads a block
-    while (ydim < 32 && col_blocks * a.outer * 32 * ydim < enough_threads && ydim * 64 < a.n) ydim *= 2;
+    while (ydim < 32 && col_blocks * a.outer * 32 * ydim < enough_threads && ydim * 64 < a.n)
+      ydim *= 2;
     block = static_cast<unsigned>(32 * ydim);
     grid = a.outer * col_blocks;
     strategy = "cols_split";
@@ -85,14 +88,16 @@ void CudaKernelLibrary::launch_dim(const DimKernelSignature& sig, const DimArgs&
   } else if (sig.kind == DimKind::Softmax) {
     // Up to four vectors per thread stay in registers between the max/sum pass and the write.
     p.threads_per_row = pow2_at_least((a.n / vec + 3) / 4, 32, 1024);
-    p.aligned = a.n % vec == 0 && aligned_to(a.in, 16) && aligned_to(a.out, out_size * static_cast<size_t>(vec));
+    p.aligned = a.n % vec == 0 && aligned_to(a.in, 16) &&
+                aligned_to(a.out, out_size * static_cast<size_t>(vec));
     strategy = "rows";
   } else {
     p.aligned = a.n % vec == 0 && aligned_to(a.in, 16);
     const int64_t tile = 256 * vec;
     if (a.outer < 2 * sms && a.n >= 8 * tile) {
       // Few long rows: cut each into chunks so that about 4 blocks per SM run.
-      const int64_t per_row = std::clamp<int64_t>((4 * sms + a.outer - 1) / a.outer, 2, (a.n + tile - 1) / tile);
+      const int64_t per_row =
+          std::clamp<int64_t>((4 * sms + a.outer - 1) / a.outer, 2, (a.n + tile - 1) / tile);
       p.chunk = ((a.n + per_row - 1) / per_row + tile - 1) / tile * tile;
       const int64_t chunks = (a.n + p.chunk - 1) / p.chunk;
       grid = a.outer * chunks;
@@ -100,10 +105,12 @@ void CudaKernelLibrary::launch_dim(const DimKernelSignature& sig, const DimArgs&
       scratch = Storage::allocate(static_cast<size_t>(a.outer * chunks) * kStateBytes, device);
       p.scratch = static_cast<char*>(scratch.data());
       void* args[] = {&p};
-      INGOT_CU_CHECK(driver().cuLaunchKernel(dim_function(sig, "chunk_totals", device.index), static_cast<unsigned>(grid), 1, 1,
-                                             block, 1, 1, 0, stream(device.index), args, nullptr));
-      INGOT_CU_CHECK(driver().cuLaunchKernel(dim_function(sig, "chunk_scan", device.index), static_cast<unsigned>(grid), 1, 1,
-                                             block, 1, 1, 0, stream(device.index), args, nullptr));
+      INGOT_CU_CHECK(driver().cuLaunchKernel(dim_function(sig, "chunk_totals", device.index),
+                                             static_cast<unsigned>(grid), 1, 1, block, 1, 1, 0,
+                                             stream(device.index), args, nullptr));
+      INGOT_CU_CHECK(driver().cuLaunchKernel(dim_function(sig, "chunk_scan", device.index),
+                                             static_cast<unsigned>(grid), 1, 1, block, 1, 1, 0,
+                                             stream(device.index), args, nullptr));
       return;  // scratch is freed in stream order, after both kernels
     }
     p.threads_per_row = pow2_at_least(a.n / vec + 1, 32, 256);
@@ -114,9 +121,11 @@ void CudaKernelLibrary::launch_dim(const DimKernelSignature& sig, const DimArgs&
     const int64_t rows_per_block = block / p.threads_per_row;
     grid = (a.outer + rows_per_block - 1) / rows_per_block;
   }
-  INGOT_CHECK(grid <= 0x7fffffff, ValueError, sig.op, ": too many rows for one launch (", a.outer, ")");
+  INGOT_CHECK(grid <= 0x7fffffff, ValueError, sig.op, ": too many rows for one launch (", a.outer,
+              ")");
   void* args[] = {&p};
-  INGOT_CU_CHECK(driver().cuLaunchKernel(dim_function(sig, strategy, device.index), static_cast<unsigned>(grid), 1, 1, block, 1, 1, 0,
+  INGOT_CU_CHECK(driver().cuLaunchKernel(dim_function(sig, strategy, device.index),
+                                         static_cast<unsigned>(grid), 1, 1, block, 1, 1, 0,
                                          stream(device.index), args, nullptr));
 }
 

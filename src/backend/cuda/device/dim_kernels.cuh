@@ -152,7 +152,8 @@ struct SoftmaxLoops {
 #pragma unroll
       for (int e = 0; e < W; ++e) push(ms, convert<A>(v.v[e]));
     }
-    ms = group_reduce(ms, [](MaxSum<A> a, MaxSum<A> b) { return merge(a, b); }, tpr);
+    ms = group_reduce(
+        ms, [](MaxSum<A> a, MaxSum<A> b) { return merge(a, b); }, tpr);
     const typename K::Functor f;
 #pragma unroll
     for (int k = 0; k < R; ++k) {
@@ -160,7 +161,8 @@ struct SoftmaxLoops {
       if (j < nv) {
         VOut o;
 #pragma unroll
-        for (int e = 0; e < W; ++e) o.v[e] = convert<Out>(f(convert<A>(cache[k].v[e]), ms.max, ms.sum));
+        for (int e = 0; e < W; ++e)
+          o.v[e] = convert<Out>(f(convert<A>(cache[k].v[e]), ms.max, ms.sum));
         yv[j] = o;
       }
     }
@@ -202,7 +204,8 @@ struct SoftmaxLoops {
       ms = merge(ms, part);
     }
     const typename K::Functor f;
-    for (int64_t i = 0; i < p.n; ++i) y[i * p.inner] = convert<Out>(f(convert<A>(x[i * p.inner]), ms.max, ms.sum));
+    for (int64_t i = 0; i < p.n; ++i)
+      y[i * p.inner] = convert<Out>(f(convert<A>(x[i * p.inner]), ms.max, ms.sum));
   }
 
   // Few columns: a block is 32 columns (a warp reads 32 consecutive ones) by blockDim.x / 32
@@ -220,7 +223,8 @@ struct SoftmaxLoops {
     if (valid) {
       for (int64_t i0 = yi; i0 < p.n; i0 += 64 * static_cast<int64_t>(ydim)) {
         MaxSum<A> part{-infinity<A>(), A(0)};
-        for (int64_t i = i0, k = 0; i < p.n && k < 64; i += ydim, ++k) push(part, convert<A>(x[i * p.inner]));
+        for (int64_t i = i0, k = 0; i < p.n && k < 64; i += ydim, ++k)
+          push(part, convert<A>(x[i * p.inner]));
         ms = merge(ms, part);
       }
     }
@@ -231,7 +235,8 @@ struct SoftmaxLoops {
     for (int k = 1; k < ydim; ++k) ms = merge(ms, parts[k][lane]);
     if (!valid) return;
     const typename K::Functor f;
-    for (int64_t i = yi; i < p.n; i += ydim) y[i * p.inner] = convert<Out>(f(convert<A>(x[i * p.inner]), ms.max, ms.sum));
+    for (int64_t i = yi; i < p.n; i += ydim)
+      y[i * p.inner] = convert<Out>(f(convert<A>(x[i * p.inner]), ms.max, ms.sum));
   }
 };
 
@@ -316,13 +321,16 @@ struct ScanLoops {
     if (write) {
 #pragma unroll
       for (int e = 0; e < V; ++e) {
-        if (first + e < end) store(p, row + first + e, prefix.present ? combine(prefix.state, r[e]) : r[e]);
+        if (first + e < end)
+          store(p, row + first + e, prefix.present ? combine(prefix.state, r[e]) : r[e]);
       }
     }
     return then(carry, total);
   }
 
-  static __device__ __forceinline__ int64_t tile_size(int tpr) { return static_cast<int64_t>(tpr) * V; }
+  static __device__ __forceinline__ int64_t tile_size(int tpr) {
+    return static_cast<int64_t>(tpr) * V;
+  }
 
   static __device__ void rows(const DimParams& p) {
     const int tpr = p.threads_per_row;
@@ -332,7 +340,8 @@ struct ScanLoops {
     // Tiles per row are the same for every group of the block, so barriers line up.
     Prefix<S> carry{S{}, false};
     for (int64_t base = 0; base < p.n; base += tile_size(tpr)) {
-      carry = tile(p, (valid ? r : 0) * p.n, base, valid ? p.n : 0, carry, valid, p.aligned != 0, lane, tpr);
+      carry = tile(p, (valid ? r : 0) * p.n, base, valid ? p.n : 0, carry, valid, p.aligned != 0,
+                   lane, tpr);
     }
   }
 
@@ -344,7 +353,8 @@ struct ScanLoops {
     const int64_t end = c * p.chunk + p.chunk < p.n ? c * p.chunk + p.chunk : p.n;
     Prefix<S> carry{S{}, false};
     for (int64_t base = c * p.chunk; base < end; base += tile_size(tpr)) {
-      carry = tile(p, row * p.n, base, end, carry, false, p.aligned != 0, static_cast<int>(threadIdx.x), tpr);
+      carry = tile(p, row * p.n, base, end, carry, false, p.aligned != 0,
+                   static_cast<int>(threadIdx.x), tpr);
     }
     if (threadIdx.x == 0) reinterpret_cast<S*>(p.scratch)[blockIdx.x] = carry.state;
   }
@@ -361,7 +371,8 @@ struct ScanLoops {
       for (int64_t k = 1; k < c; ++k) carry.state = combine(carry.state, totals[k]);
     }
     for (int64_t base = c * p.chunk; base < end; base += tile_size(tpr)) {
-      carry = tile(p, row * p.n, base, end, carry, true, p.aligned != 0, static_cast<int>(threadIdx.x), tpr);
+      carry = tile(p, row * p.n, base, end, carry, true, p.aligned != 0,
+                   static_cast<int>(threadIdx.x), tpr);
     }
   }
 
@@ -394,7 +405,8 @@ struct ScanLoops {
     const In* x = reinterpret_cast<const In*>(p.in) + at;
     Prefix<S> total{S{}, false};
     if (valid) {
-      for (int64_t i = i0; i < i1; ++i) total = then(total, Prefix<S>{K::make(convert<A>(x[i * p.inner]), i), true});
+      for (int64_t i = i0; i < i1; ++i)
+        total = then(total, Prefix<S>{K::make(convert<A>(x[i * p.inner]), i), true});
     }
     __shared__ Prefix<S> totals[32][32];
     totals[y][lane] = total;
@@ -412,14 +424,14 @@ struct ScanLoops {
 }  // namespace ingot::cuda::dim
 
 // The kernels of one dim-kernel instantiation K, named <name>_<strategy>.
-#define INGOT_CUDA_DIM_KERNEL_(name, strategy, Loops)                                        \
-  extern "C" __global__ void __launch_bounds__(1024)                                         \
-      name##_##strategy(const __grid_constant__ ::ingot::cuda::DimParams p) {                \
-    Loops::strategy(p);                                                                      \
+#define INGOT_CUDA_DIM_KERNEL_(name, strategy, Loops)                         \
+  extern "C" __global__ void __launch_bounds__(1024)                          \
+      name##_##strategy(const __grid_constant__ ::ingot::cuda::DimParams p) { \
+    Loops::strategy(p);                                                       \
   }
-#define INGOT_CUDA_SOFTMAX_KERNELS(name, K)                                   \
-  INGOT_CUDA_DIM_KERNEL_(name, rows, ::ingot::cuda::dim::SoftmaxLoops<K>)     \
-  INGOT_CUDA_DIM_KERNEL_(name, cols, ::ingot::cuda::dim::SoftmaxLoops<K>)     \
+#define INGOT_CUDA_SOFTMAX_KERNELS(name, K)                               \
+  INGOT_CUDA_DIM_KERNEL_(name, rows, ::ingot::cuda::dim::SoftmaxLoops<K>) \
+  INGOT_CUDA_DIM_KERNEL_(name, cols, ::ingot::cuda::dim::SoftmaxLoops<K>) \
   INGOT_CUDA_DIM_KERNEL_(name, cols_split, ::ingot::cuda::dim::SoftmaxLoops<K>)
 #define INGOT_CUDA_SCAN_KERNELS(name, K)                                       \
   INGOT_CUDA_DIM_KERNEL_(name, rows, ::ingot::cuda::dim::ScanLoops<K>)         \

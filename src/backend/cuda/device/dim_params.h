@@ -11,12 +11,12 @@ inline constexpr int kDimBlockThreads = 256;
 struct DimParams {
   char* out;
   const char* in;
-  char* indices;   // int64, index scans
-  char* scratch;   // chunked scans: one state per chunk
-  int64_t rows;    // rows strategies: rows in this launch; cols: outer slabs
-  int64_t n;       // elements along the dim
-  int64_t inner;   // cols: columns per slab (also the stride along the dim, in elements)
-  int64_t chunk;   // chunked scans: elements per chunk (a multiple of the tile)
+  char* indices;            // int64, index scans
+  char* scratch;            // chunked scans: one state per chunk
+  int64_t rows;             // rows strategies: rows in this launch; cols: outer slabs
+  int64_t n;                // elements along the dim
+  int64_t inner;            // cols: columns per slab (also the stride along the dim, in elements)
+  int64_t chunk;            // chunked scans: elements per chunk (a multiple of the tile)
   int32_t threads_per_row;  // rows strategies: 32..1024, a power of two
   int32_t aligned;          // rows strategies: every row starts 16-byte aligned in every operand
 };
