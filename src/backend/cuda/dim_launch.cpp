@@ -39,21 +39,20 @@ std::string CudaKernelLibrary::dim_module_source(const DimKernelSignature& sig) 
 
 CUfunction CudaKernelLibrary::dim_function(const DimKernelSignature& sig, const char* strategy,
                                            int device) {
-  const uint64_t key = static_cast<uint64_t>(sig.id) << 8 | static_cast<uint64_t>(device);
-  CUmodule module = nullptr;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    const auto it = dim_modules_.find(key);
-    if (it != dim_modules_.end()) {
-      module = it->second;
-    } else {
-      module = load_module(dim_module_source(sig), sig.name, device);
-      dim_modules_.emplace(key, module);
-    }
+  std::string name = ingot::detail::concat(sig.name, '_', strategy);
+  const std::string key = ingot::detail::concat(device, ':', name);
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto found = dim_functions_.find(key);
+  if (found != dim_functions_.end()) return found->second;
+  const uint64_t module_key = static_cast<uint64_t>(sig.id) << 8 | static_cast<uint64_t>(device);
+  auto it = dim_modules_.find(module_key);
+  if (it == dim_modules_.end()) {
+    it = dim_modules_.emplace(module_key, load_module(dim_module_source(sig), sig.name, device))
+             .first;
   }
   CUfunction fn = nullptr;
-  const std::string name = sig.name + "_" + strategy;
-  INGOT_CU_CHECK(driver().cuModuleGetFunction(&fn, module, name.c_str()));
+  INGOT_CU_CHECK(driver().cuModuleGetFunction(&fn, it->second, name.c_str()));
+  dim_functions_.emplace(key, fn);
   return fn;
 }
 

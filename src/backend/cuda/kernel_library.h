@@ -59,7 +59,9 @@ class CudaKernelLibrary final : public KernelLibrary {
 
   std::mutex mutex_;  // guards module loads and cast_functions_
   std::unordered_map<uint64_t, CUfunction> cast_functions_;  // (id, device, dtypes) -> kernel
-  std::unordered_map<uint64_t, CUmodule> dim_modules_;       // (dim id, device) -> module
+  // (dim id, device, strategy) -> kernel, filled from one module per (dim id, device)
+  std::unordered_map<uint64_t, CUmodule> dim_modules_;
+  std::unordered_map<std::string, CUfunction> dim_functions_;
   std::unique_ptr<PerDevice[]> devices_ = std::make_unique<PerDevice[]>(128);
 };
 
