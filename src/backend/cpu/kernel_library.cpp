@@ -29,6 +29,8 @@ CpuKernelLibrary& cpu_kernel_library() {
 // Makes the library reachable through kernel_library(kCPU) even before any kernel registers.
 [[maybe_unused]] static CpuKernelLibrary& cpu_library_registered = cpu_kernel_library();
 
+void attach_kernels(int id, const FlavorFns& fns) { cpu_kernel_library().attach(id, fns); }
+
 void CpuKernelLibrary::attach(int id, const FlavorFns& fns) {
   if (fns_.size() <= static_cast<size_t>(id)) fns_.resize(static_cast<size_t>(id) + 1, FlavorFns{});
   fns_[static_cast<size_t>(id)] = fns;
