@@ -3,6 +3,8 @@
 // across threads). Contiguous runs are plain indexed loops the compiler vectorizes.
 #pragma once
 
+#include <tuple>
+
 #include "backend/cpu/convert_block.h"
 #include "backend/cpu/tiles.h"
 #include "kernels/elementwise.h"
@@ -50,10 +52,10 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   using Seq = typename K::Seq;
 
   // Input I at element i of a contiguous run, or the fixed value when I is the lifted input S.
-  template <int I, int S, typename In>
-  static INGOT_INLINE typename In::arg fetch(const char* p, const ScalarArg& s, int64_t i) {
+  template <int I, int S, typename In, typename Lifted>
+  static INGOT_INLINE typename In::arg fetch(const char* p, const Lifted& lifted, int64_t i) {
     if constexpr (I == S) {
-      return s.template get<typename In::arg>();
+      return std::get<I>(lifted);
     } else {
       return K::template load<In>(p + i * static_cast<int64_t>(sizeof(typename In::stored)));
     }
@@ -94,7 +96,12 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
         convert_block(o + j0, res, m);
       }
     } else {
-      for (int64_t i = 0; i < n; ++i) o[i] = K::apply(alpha, fetch<I, S, Ins>(in[I], s, i)...);
+      // alpha and the lifted value read once, before the loop: read in it (bytes through
+      // ScalarArg), they keep the compiler from vectorizing.
+      const auto av = K::alpha_value(alpha);
+      const std::tuple<typename Ins::arg...> lifted{
+          (I == S ? s.template get<typename Ins::arg>() : typename Ins::arg())...};
+      for (int64_t i = 0; i < n; ++i) o[i] = convert<Out>(K::compute(av, fetch<I, S, Ins>(in[I], lifted, i)...));
     }
   }
 
@@ -149,9 +156,10 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   template <int... I>
   static INGOT_INLINE void strided_run(char* const* ptrs, const int64_t* st, ScalarArg alpha,
                                        int64_t n, int_seq<I...>) {
+    const auto av = K::alpha_value(alpha);
     for (int64_t i = 0; i < n; ++i) {
       *reinterpret_cast<Out*>(ptrs[0] + i * st[0]) =
-          K::apply(alpha, K::template load<Ins>(ptrs[I + 1] + i * st[I + 1])...);
+          convert<Out>(K::compute(av, K::template load<Ins>(ptrs[I + 1] + i * st[I + 1])...));
     }
   }
 
