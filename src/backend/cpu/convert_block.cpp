@@ -5,6 +5,7 @@
 #include "ingot/dtype.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
 #include <immintrin.h>
 #define INGOT_X86_DISPATCH 1
 #endif
@@ -58,8 +59,21 @@ __attribute__((target("avx,f16c"))) void float_to_half_f16c(Half* dst, const flo
   for (; j < n; ++j) dst[j] = Half(src[j]);
 }
 
-const bool has_avx2 = __builtin_cpu_supports("avx2");
-const bool has_f16c = __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+// Static initializers may run before the compiler runtime's own CPU detection: initialize it first.
+bool cpu_has_avx2() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2");
+}
+const bool has_avx2 = cpu_has_avx2();
+// F16C is CPUID.1:ECX bit 29 (clang's __builtin_cpu_supports has no "f16c"); the 256-bit forms
+// also need the OS to save AVX state, which __builtin_cpu_supports("avx") checks.
+bool cpu_has_f16c() {
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) == 0) return false;
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx") && (ecx & (1u << 29)) != 0;
+}
+const bool has_f16c = cpu_has_f16c();
 #endif
 
 }  // namespace
