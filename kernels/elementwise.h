@@ -59,13 +59,26 @@ struct ElementwiseKernel {
   static constexpr int N = sizeof...(Ins);
   using Seq = make_int_seq<N>;
 
+  // alpha read once in its compute type (NoAlpha for kernels without one), for compute().
+  static INGOT_INLINE Alpha alpha_value(const ScalarArg& alpha) {
+    if constexpr (is_same_v<Alpha, NoAlpha>) {
+      return NoAlpha{};
+    } else {
+      return alpha.template get<Alpha>();
+    }
+  }
+  // The functor's result before rounding to Out (backends that convert whole blocks use it).
+  template <typename... A>
+  static INGOT_INLINE auto compute(Alpha alpha, A... a) {
+    if constexpr (is_same_v<Alpha, NoAlpha>) {
+      return F()(a...);
+    } else {
+      return F()(a..., alpha);
+    }
+  }
   template <typename... A>
   static INGOT_INLINE Out apply(const ScalarArg& alpha, A... a) {
-    if constexpr (is_same_v<Alpha, NoAlpha>) {
-      return convert<Out>(F()(a...));
-    } else {
-      return convert<Out>(F()(a..., alpha.template get<Alpha>()));
-    }
+    return convert<Out>(compute(alpha_value(alpha), a...));
   }
 
   // Reads input In stored at p (aligned for its type) as its compute type.

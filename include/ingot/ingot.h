@@ -12,5 +12,6 @@
 #include "ingot/shader.h"
 #include "ingot/storage.h"
 #include "ingot/tensor.h"
+#include "ingot/threads.h"
 #include "ingot/type_promotion.h"
 #include "ingot/generated/functions.h"

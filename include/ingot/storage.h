@@ -45,9 +45,14 @@ class Storage {
     void* data = nullptr;
     size_t nbytes = 0;
     Device device;
+    Allocator* allocator = nullptr;  // allocate(): hands the memory back to it (no deleter to allocate)
     std::function<void(void*)> deleter;
     ~Impl() {
-      if (deleter) deleter(data);
+      if (allocator != nullptr) {
+        allocator->deallocate(data, nbytes, device);
+      } else if (deleter) {
+        deleter(data);
+      }
     }
   };
   std::shared_ptr<Impl> impl_;

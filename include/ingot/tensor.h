@@ -13,6 +13,7 @@
 #include "ingot/device.h"
 #include "ingot/dtype.h"
 #include "ingot/scalar.h"
+#include "ingot/small_vector.h"
 #include "ingot/storage.h"
 
 namespace ingot {
@@ -44,10 +45,13 @@ struct TensorOptions {
   }
 };
 
+// Sizes or strides of a tensor: inline up to six dims.
+using DimVector = SmallVector<int64_t, 6>;
+
 struct TensorImpl {
   Storage storage;
-  std::vector<int64_t> sizes;
-  std::vector<int64_t> strides;  // in elements
+  DimVector sizes;
+  DimVector strides;  // in elements
   int64_t storage_offset = 0;    // in elements
   ScalarType dtype = kFloat32;
   // True for tensors made from a Python/C++ number: ranked below dimensioned tensors in promotion.

@@ -20,6 +20,8 @@ using TensorOrScalar = std::variant<Tensor, Scalar>;
 // floating dtype (float32) stands in when only wrapped floats lift the category.
 ScalarType result_type(const std::vector<TensorOrScalar>& operands);
 ScalarType result_type(const Tensor& a, const Tensor& b);
+// result_type of tensors alone, without building variants (the iterator's hot path).
+ScalarType tensors_result_type(ArrayRef<Tensor> tensors);
 ScalarType result_type(const Tensor& a, const Scalar& b);
 
 // Whether a result of dtype `from` may be written to `to` by an op (out= and in-place): no

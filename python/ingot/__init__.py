@@ -25,7 +25,7 @@ def _nvrtc_search_path() -> None:
 
 _nvrtc_search_path()
 from ingot import _C  # noqa: E402
-from ingot._C import AcceleratorError, CompileError, Tensor, can_cast, promote_types
+from ingot._C import AcceleratorError, CompileError, Tensor, can_cast, get_num_threads, promote_types, set_num_threads
 from ingot._dtype import BY_NAME as _DTYPES
 from ingot._device import device
 from ingot._dtype import dtype
@@ -49,4 +49,4 @@ globals().pop("_fn", None)
 __all__ = (["Tensor", "dtype", "device", "AcceleratorError", "CompileError", "compile_shader", "finfo", "iinfo",
             "promote_types", "can_cast", "asarray", "from_dlpack", "empty", "zeros", "ones", "full",
             "arange", "linspace", "eye", "empty_like", "zeros_like", "ones_like", "full_like", "rand",
-            "randn", "randint", "manual_seed"] + list(_DTYPES) + list(_generated_ops.FUNCTIONS))
+            "randn", "randint", "manual_seed", "set_num_threads", "get_num_threads"] + list(_DTYPES) + list(_generated_ops.FUNCTIONS))

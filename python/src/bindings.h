@@ -21,6 +21,7 @@ void bind_dtypes(nb::module_& m);
 void bind_device(nb::module_& m);
 nb::class_<Tensor> bind_tensor(nb::module_& m);
 void bind_factories(nb::module_& m);
+void bind_threads(nb::module_& m);
 void bind_dlpack(nb::module_& m, nb::class_<Tensor>& cls);
 void bind_cuda(nb::module_& m, nb::class_<Tensor>& tensor);
 void bind_shader(nb::module_& m);

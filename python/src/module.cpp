@@ -134,6 +134,7 @@ NB_MODULE(_C, m) {
   py::bind_device(m);
   nb::class_<ingot::Tensor> tensor = py::bind_tensor(m);
   py::bind_factories(m);
+  py::bind_threads(m);
   py::bind_dlpack(m, tensor);
   py::bind_cuda(m, tensor);
   py::bind_shader(m);

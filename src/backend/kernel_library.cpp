@@ -1,6 +1,8 @@
 #include "backend/kernel_library.h"
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 
 #include "kernels/cast.h"
 
@@ -9,6 +11,29 @@ namespace ingot {
 namespace {
 
 constexpr int kAnyInput = -1;
+
+// The registry's signatures for `op`, from a small per-thread cache keyed by the name's address
+// (stubs pass string literals) and checked by content, so a call neither hashes the name nor
+// probes the registry's map. Ops without kernels are not cached (the registry may still grow).
+const std::vector<const KernelSignature*>& signatures_for(std::string_view op) {
+  struct Entry {
+    const std::vector<const KernelSignature*>* sigs = nullptr;
+    size_t size = 0;
+    char name[40];
+  };
+  constexpr size_t kSlots = 64;
+  thread_local std::array<Entry, kSlots> cache{};
+  if (op.size() > sizeof(Entry::name)) return kernel_registry().signatures(op);
+  Entry& e = cache[(reinterpret_cast<uintptr_t>(op.data()) >> 4) % kSlots];
+  if (e.sigs != nullptr && e.size == op.size() && std::memcmp(e.name, op.data(), op.size()) == 0) return *e.sigs;
+  const std::vector<const KernelSignature*>& sigs = kernel_registry().signatures(op);
+  if (!sigs.empty()) {
+    e.sigs = &sigs;
+    e.size = op.size();
+    std::memcpy(e.name, op.data(), op.size());
+  }
+  return sigs;
+}
 
 // Whether every operand except input `skip` is stored in the dtype `sig` expects.
 bool dtypes_match(const TensorIteratorBase& it, const KernelSignature& sig, int skip) {
@@ -150,7 +175,7 @@ void KernelLibrary::exec(TensorIteratorBase& iter, std::string_view op, int ninp
 }
 
 void KernelLibrary::exec_32bit(const TensorIteratorBase& it, std::string_view op, const Scalar* alpha) {
-  const std::vector<const KernelSignature*>& sigs = kernel_registry().signatures(op);
+  const std::vector<const KernelSignature*>& sigs = signatures_for(op);
   const auto find = [&](auto&& pred) -> const KernelSignature* {
     for (const KernelSignature* s : sigs) {
       if (s->ninputs == it.ninputs() && s->alpha.has_value() == (alpha != nullptr) && pred(*s)) return s;

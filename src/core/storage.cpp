@@ -9,7 +9,7 @@ Storage Storage::allocate(size_t nbytes, Device device) {
   s.impl_->data = allocator.allocate(nbytes, device);
   s.impl_->nbytes = nbytes;
   s.impl_->device = device;
-  s.impl_->deleter = [&allocator, nbytes, device](void* p) { allocator.deallocate(p, nbytes, device); };
+  s.impl_->allocator = &allocator;
   return s;
 }
 

@@ -42,8 +42,8 @@ Tensor Tensor::make(Storage storage, ScalarType dtype, IntArrayRef sizes, IntArr
   auto impl = std::make_shared<TensorImpl>();
   impl->storage = std::move(storage);
   impl->dtype = dtype;
-  impl->sizes = sizes.vec();
-  impl->strides = strides.vec();
+  impl->sizes = sizes;
+  impl->strides = strides;
   impl->storage_offset = storage_offset;
   impl->refresh();
   return Tensor(std::move(impl));

@@ -8,7 +8,7 @@ namespace ingot {
 
 namespace {
 
-Tensor make_view(const Tensor& base, std::vector<int64_t> sizes, std::vector<int64_t> strides,
+Tensor make_view(const Tensor& base, DimVector sizes, DimVector strides,
                  int64_t offset) {
   auto impl = std::make_shared<TensorImpl>();
   impl->storage = base.storage();
@@ -21,8 +21,8 @@ Tensor make_view(const Tensor& base, std::vector<int64_t> sizes, std::vector<int
 }
 
 // Wraps every dim in `dims` and rejects repeats; used by permute and flip.
-std::vector<int64_t> wrap_unique_dims(std::string_view op, IntArrayRef dims, int64_t ndim) {
-  std::vector<int64_t> out;
+DimVector wrap_unique_dims(std::string_view op, IntArrayRef dims, int64_t ndim) {
+  DimVector out;
   std::vector<bool> seen(static_cast<size_t>(ndim), false);
   for (int64_t d : dims) {
     const int64_t w = wrap_dim(op, d, ndim);
@@ -39,8 +39,8 @@ Tensor expand_impl(std::string_view op, const Tensor& self, IntArrayRef sizes) {
   const int64_t new_ndim = static_cast<int64_t>(sizes.size());
   INGOT_CHECK(new_ndim >= ndim, ValueError, op, ": the target shape ", sizes,
               " has fewer dims than the tensor's shape ", self.sizes());
-  std::vector<int64_t> out_sizes(sizes.size());
-  std::vector<int64_t> out_strides(sizes.size());
+  DimVector out_sizes(sizes.size());
+  DimVector out_strides(sizes.size());
   for (int64_t i = new_ndim - 1; i >= 0; --i) {
     const int64_t src = i - (new_ndim - ndim);  // aligned from the right
     int64_t target = sizes[i];
@@ -67,8 +67,8 @@ Tensor expand_impl(std::string_view op, const Tensor& self, IntArrayRef sizes) {
 }  // namespace
 
 Tensor Tensor::view(IntArrayRef sizes) const {
-  std::vector<int64_t> shape = infer_size("view", sizes, numel());
-  std::optional<std::vector<int64_t>> strides = view_strides(this->sizes(), this->strides(), shape);
+  DimVector shape = infer_size("view", sizes, numel());
+  std::optional<DimVector> strides = view_strides(this->sizes(), this->strides(), shape);
   INGOT_CHECK(strides.has_value(), ValueError, "view: shape ", IntArrayRef(shape),
               " is not compatible with the input's sizes ", this->sizes(), " and strides ",
               this->strides(),
@@ -98,8 +98,8 @@ Tensor Tensor::as_strided(IntArrayRef sizes, IntArrayRef strides,
 Tensor Tensor::permute(IntArrayRef dims) const {
   INGOT_CHECK(static_cast<int64_t>(dims.size()) == dim(), ValueError, "permute: dims ", dims,
               " has ", dims.size(), " entries but the tensor has ", dim(), " dims");
-  const std::vector<int64_t> order = wrap_unique_dims("permute", dims, dim());
-  std::vector<int64_t> sizes, strides;
+  const DimVector order = wrap_unique_dims("permute", dims, dim());
+  DimVector sizes, strides;
   for (int64_t d : order) {
     sizes.push_back(checked_impl().sizes[d]);
     strides.push_back(checked_impl().strides[d]);
@@ -110,7 +110,7 @@ Tensor Tensor::permute(IntArrayRef dims) const {
 Tensor Tensor::transpose(int64_t dim0, int64_t dim1) const {
   const int64_t a = wrap_dim("transpose", dim0, dim(), true);
   const int64_t b = wrap_dim("transpose", dim1, dim(), true);
-  std::vector<int64_t> sizes = checked_impl().sizes, strides = checked_impl().strides;
+  DimVector sizes = checked_impl().sizes, strides = checked_impl().strides;
   if (dim() > 0) {
     std::swap(sizes[a], sizes[b]);
     std::swap(strides[a], strides[b]);
@@ -145,7 +145,7 @@ Tensor Tensor::slice(int64_t dim, std::optional<int64_t> start, std::optional<in
     const int64_t stop = adjust(end, -1, -1, n - 1);
     len = first > stop ? (first - stop - 1) / (-step) + 1 : 0;
   }
-  std::vector<int64_t> sizes = checked_impl().sizes, strides = checked_impl().strides;
+  DimVector sizes = checked_impl().sizes, strides = checked_impl().strides;
   const int64_t offset = storage_offset() + (len > 0 ? first * strides[d] : 0);
   sizes[d] = len;
   strides[d] = checked_mul("slice", this->sizes(), strides[d], step);
@@ -158,7 +158,7 @@ Tensor Tensor::select(int64_t dim, int64_t index) const {
   INGOT_CHECK(index >= -n && index < n, IndexError, "select: index ", index,
               " is out of range for dim ", dim, " of size ", n);
   const int64_t i = index < 0 ? index + n : index;
-  std::vector<int64_t> sizes = checked_impl().sizes, strides = checked_impl().strides;
+  DimVector sizes = checked_impl().sizes, strides = checked_impl().strides;
   const int64_t offset = storage_offset() + i * strides[d];
   sizes.erase(sizes.begin() + d);
   strides.erase(strides.begin() + d);
@@ -172,7 +172,7 @@ Tensor Tensor::broadcast_to(IntArrayRef sizes) const {
 }
 
 Tensor Tensor::squeeze() const {
-  std::vector<int64_t> sizes, strides;
+  DimVector sizes, strides;
   for (int64_t i = 0; i < dim(); ++i) {
     if (checked_impl().sizes[i] == 1) continue;
     sizes.push_back(checked_impl().sizes[i]);
@@ -183,7 +183,7 @@ Tensor Tensor::squeeze() const {
 
 Tensor Tensor::squeeze(int64_t dim) const {
   const int64_t d = wrap_dim("squeeze", dim, this->dim(), true);
-  std::vector<int64_t> sizes = checked_impl().sizes, strides = checked_impl().strides;
+  DimVector sizes = checked_impl().sizes, strides = checked_impl().strides;
   if (this->dim() > 0 && sizes[d] == 1) {
     sizes.erase(sizes.begin() + d);
     strides.erase(strides.begin() + d);
@@ -193,7 +193,7 @@ Tensor Tensor::squeeze(int64_t dim) const {
 
 Tensor Tensor::unsqueeze(int64_t dim) const {
   const int64_t d = wrap_dim("unsqueeze", dim, this->dim() + 1);
-  std::vector<int64_t> sizes = checked_impl().sizes, strides = checked_impl().strides;
+  DimVector sizes = checked_impl().sizes, strides = checked_impl().strides;
   const int64_t stride = d < this->dim() ? checked_mul("unsqueeze", this->sizes(), sizes[d], strides[d]) : 1;
   sizes.insert(sizes.begin() + d, 1);
   strides.insert(strides.begin() + d, stride);
@@ -210,7 +210,7 @@ Tensor Tensor::diagonal(int64_t offset, int64_t dim1, int64_t dim2) const {
       std::max<int64_t>(offset >= 0 ? std::min(na, nb - offset) : std::min(na + offset, nb), 0);
   int64_t start = storage_offset();
   if (len > 0) start += offset >= 0 ? offset * checked_impl().strides[b] : -offset * checked_impl().strides[a];
-  std::vector<int64_t> sizes, strides;
+  DimVector sizes, strides;
   for (int64_t i = 0; i < dim(); ++i) {
     if (i == a || i == b) continue;
     sizes.push_back(checked_impl().sizes[i]);
@@ -222,7 +222,7 @@ Tensor Tensor::diagonal(int64_t offset, int64_t dim1, int64_t dim2) const {
 }
 
 Tensor Tensor::flip(IntArrayRef dims) const {
-  std::vector<int64_t> strides = checked_impl().strides;
+  DimVector strides = checked_impl().strides;
   int64_t offset = storage_offset();
   for (int64_t d : wrap_unique_dims("flip", dims, dim())) {
     // An empty tensor has no last element to start from; its offset is irrelevant.
@@ -233,8 +233,8 @@ Tensor Tensor::flip(IntArrayRef dims) const {
 }
 
 Tensor Tensor::reshape(IntArrayRef sizes) const {
-  std::vector<int64_t> shape = infer_size("reshape", sizes, numel());
-  if (std::optional<std::vector<int64_t>> strides =
+  DimVector shape = infer_size("reshape", sizes, numel());
+  if (std::optional<DimVector> strides =
           view_strides(this->sizes(), this->strides(), shape)) {
     return make_view(*this, std::move(shape), std::move(*strides), storage_offset());
   }

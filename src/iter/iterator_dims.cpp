@@ -12,14 +12,14 @@ namespace {
 
 // NumPy broadcasting of `shape` with `sizes`, right-aligned, in place; false (shape untouched)
 // when a pair of sizes clashes.
-bool broadcast_into(std::vector<int64_t>& shape, IntArrayRef sizes) {
+bool broadcast_into(DimVector& shape, IntArrayRef sizes) {
   const size_t n = std::max(shape.size(), sizes.size());
   for (size_t i = 0; i < std::min(shape.size(), sizes.size()); ++i) {
     const int64_t a = shape[shape.size() - 1 - i];
     const int64_t b = sizes[sizes.size() - 1 - i];
     if (a != b && a != 1 && b != 1) return false;
   }
-  shape.insert(shape.begin(), n - shape.size(), 1);
+  while (shape.size() < n) shape.insert(shape.begin(), 1);
   for (size_t i = 0; i < sizes.size(); ++i) {
     int64_t& a = shape[n - 1 - i];
     if (a == 1) a = sizes[sizes.size() - 1 - i];
@@ -28,10 +28,10 @@ bool broadcast_into(std::vector<int64_t>& shape, IntArrayRef sizes) {
 }
 
 // Byte strides of `t` broadcast to `shape` (outermost dim first); 0 where t repeats.
-std::vector<int64_t> broadcast_byte_strides(const Tensor& t, IntArrayRef shape) {
+DimVector broadcast_byte_strides(const Tensor& t, IntArrayRef shape) {
   const int64_t offset = static_cast<int64_t>(shape.size()) - t.dim();
   const auto itemsize = static_cast<int64_t>(t.itemsize());
-  std::vector<int64_t> strides(shape.size(), 0);
+  DimVector strides(shape.size(), 0);
   for (int64_t d = offset; d < static_cast<int64_t>(shape.size()); ++d) {
     if (t.size(d - offset) != 1) strides[d] = t.stride(d - offset) * itemsize;
   }
@@ -41,7 +41,7 @@ std::vector<int64_t> broadcast_byte_strides(const Tensor& t, IntArrayRef shape) 
 }  // namespace
 
 void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
-  std::vector<int64_t> shape;
+  DimVector shape;
   int contributors = 0;
   // Outputs that may be resized take no part, unless nothing else gives a shape (nullary ops).
   const bool outputs_set_shape = !config.resize_outputs_ || ninputs() == 0;
@@ -110,7 +110,7 @@ void TensorIteratorBase::compute_strides_and_allocate() {
   }
   // perm[i] is the tensor dim that iteration dim i walks; start innermost-first, then let the
   // operands' strides (smallest first) decide, as PyTorch's reorder_dimensions does.
-  std::vector<int> perm(n);
+  SmallVector<int, 6> perm(static_cast<size_t>(n));
   std::iota(perm.rbegin(), perm.rend(), 0);
   auto should_swap = [&](int dim0, int dim1) {
     for (const auto& op : operands_) {
@@ -135,7 +135,7 @@ void TensorIteratorBase::compute_strides_and_allocate() {
     }
   }
   // New outputs are dense in the iteration order, so they inherit the inputs' layout.
-  std::vector<int64_t> out_strides(n);
+  DimVector out_strides(static_cast<size_t>(n));
   int64_t step = 1;
   for (int i = 0; i < n; ++i) {
     out_strides[perm[i]] = step;
@@ -160,8 +160,8 @@ void TensorIteratorBase::compute_strides_and_allocate() {
     op.stride_bytes = broadcast_byte_strides(op.tensor, shape_);
   }
   // Apply the permutation in place through one scratch buffer (out_strides, no longer needed).
-  std::vector<int64_t>& scratch = out_strides;
-  const auto permute_in_place = [&](std::vector<int64_t>& v) {
+  DimVector& scratch = out_strides;
+  const auto permute_in_place = [&](DimVector& v) {
     for (int i = 0; i < n; ++i) scratch[i] = v[perm[i]];
     std::copy(scratch.begin(), scratch.end(), v.begin());
   };

@@ -101,8 +101,7 @@ bool TensorIteratorBase::is_aligned(int arg) const {
   return true;
 }
 
-void TensorIteratorBase::for_each_within_dims(int max_dims,
-                                              const std::function<void(const TensorIteratorBase&)>& f) const {
+void TensorIteratorBase::for_each_within_dims(int max_dims, FunctionRef<void(const TensorIteratorBase&)> f) const {
   if (ndim() <= max_dims) {
     f(*this);
     return;

@@ -7,13 +7,11 @@ namespace ingot {
 TensorIteratorConfig& TensorIteratorConfig::add_output(const Tensor& t) {
   INGOT_CHECK(tensors_.size() == static_cast<size_t>(num_outputs_), ValueError, name_,
               ": add_output must come before add_input");
-  if (tensors_.empty()) tensors_.reserve(4);  // one output and up to three inputs, one allocation
   tensors_.push_back(t);
   ++num_outputs_;
   return *this;
 }
 TensorIteratorConfig& TensorIteratorConfig::add_input(const Tensor& t) {
-  if (tensors_.empty()) tensors_.reserve(4);
   tensors_.push_back(t);
   return *this;
 }
@@ -122,14 +120,13 @@ void TensorIteratorBase::compute_device() {
 }
 
 void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
-  std::vector<TensorOrScalar> inputs;
-  inputs.reserve(static_cast<size_t>(ninputs()));
-  for (int i = num_outputs_; i < ntensors(); ++i) inputs.emplace_back(operands_[i].tensor);
+  // The config's tensors: outputs first, then the inputs, contiguous.
+  const ArrayRef<Tensor> inputs(config.tensors_.data() + num_outputs_, static_cast<size_t>(ninputs()));
 
   if (config.static_common_dtype_) {
     common_dtype_ = *config.static_common_dtype_;
   } else if (config.promote_inputs_to_common_dtype_ && !inputs.empty()) {
-    common_dtype_ = result_type(inputs);
+    common_dtype_ = tensors_result_type(inputs);
     if (config.promote_integer_inputs_to_float_ && !is_floating_type(common_dtype_)) {
       common_dtype_ = kFloat32;
     }

@@ -11,13 +11,14 @@
 #include <vector>
 
 #include "ingot/tensor.h"
+#include "iter/function_ref.h"
 
 namespace ingot {
 
 struct OperandInfo {
   Tensor tensor;                      // the operand, broadcast and permuted views not applied
   char* data = nullptr;               // element 0 of this (sub-)iteration
-  std::vector<int64_t> stride_bytes;  // per iteration dim, dim 0 fastest; 0 where broadcast
+  DimVector stride_bytes;  // per iteration dim, dim 0 fastest; 0 where broadcast
   ScalarType dtype = kFloat32;        // the operand's dtype as stored
   bool is_output = false;
   bool will_resize = false;  // output allocated or resized by the iterator
@@ -56,7 +57,7 @@ class TensorIteratorConfig {
 
  private:
   friend class TensorIteratorBase;
-  std::vector<Tensor> tensors_;
+  SmallVector<Tensor, 4> tensors_;
   int num_outputs_ = 0;
   std::string name_ = "op";
   bool check_all_same_dtype_ = true;
@@ -106,7 +107,7 @@ class TensorIteratorBase {
   bool is_aligned(int arg) const;
   // Calls `f` with sub-iterators of at most `max_dims` dims that together cover this one once:
   // the dims beyond `max_dims` (the slowest) are walked here, one index at a time.
-  void for_each_within_dims(int max_dims, const std::function<void(const TensorIteratorBase&)>& f) const;
+  void for_each_within_dims(int max_dims, FunctionRef<void(const TensorIteratorBase&)> f) const;
   // Every operand's largest byte offset fits in INT32_MAX, and so does numel().
   bool can_use_32bit_indexing() const;
   // Sub-iterators that each satisfy can_use_32bit_indexing() and together cover this one once.
@@ -139,8 +140,8 @@ class TensorIteratorBase {
   void compute_strides_and_allocate();
   void coalesce_dimensions();
 
-  std::vector<OperandInfo> operands_;
-  std::vector<int64_t> shape_;  // iteration shape, dim 0 fastest
+  SmallVector<OperandInfo, 4> operands_;
+  DimVector shape_;  // iteration shape, dim 0 fastest
   int num_outputs_ = 0;
   ScalarType common_dtype_ = kFloat32;
   Device device_;

@@ -3,6 +3,10 @@
 // across threads). Contiguous runs are plain indexed loops the compiler vectorizes.
 #pragma once
 
+#include <tuple>
+
+#include "backend/cpu/convert_block.h"
+#include "backend/cpu/tiles.h"
 #include "kernels/elementwise.h"
 
 namespace ingot::cpu {
@@ -48,20 +52,57 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   using Seq = typename K::Seq;
 
   // Input I at element i of a contiguous run, or the fixed value when I is the lifted input S.
-  template <int I, int S, typename In>
-  static INGOT_INLINE typename In::arg fetch(const char* p, const ScalarArg& s, int64_t i) {
+  template <int I, int S, typename In, typename Lifted>
+  static INGOT_INLINE typename In::arg fetch(const char* p, const Lifted& lifted, int64_t i) {
     if constexpr (I == S) {
-      return s.template get<typename In::arg>();
+      return std::get<I>(lifted);
     } else {
       return K::template load<In>(p + i * static_cast<int64_t>(sizeof(typename In::stored)));
     }
+  }
+
+  // Operands stored as float16/bfloat16 are converted a block at a time (convert_block.h: vector
+  // conversions) around a functor loop over float buffers, instead of element by element.
+  static constexpr int64_t kBlock = 256;
+  static constexpr bool kBlocked =
+      ((is_reduced_float_v<typename Ins::stored> || ...) || is_reduced_float_v<Out>);
+
+  template <typename T>
+  static INGOT_INLINE void fill_block(char* buf, T v) {
+    T* b = reinterpret_cast<T*>(buf);
+    for (int64_t j = 0; j < kBlock; ++j) b[j] = v;
   }
 
   template <int S, int... I>
   static INGOT_INLINE void contiguous_run(char* out, char* const* in, ScalarArg s, ScalarArg alpha,
                                           int64_t n, int_seq<I...>) {
     Out* o = reinterpret_cast<Out*>(out);
-    for (int64_t i = 0; i < n; ++i) o[i] = K::apply(alpha, fetch<I, S, Ins>(in[I], s, i)...);
+    if constexpr (kBlocked) {
+      const auto av = K::alpha_value(alpha);
+      using Res = decltype(K::compute(av, declval<typename Ins::arg>()...));
+      static_assert(((sizeof(typename Ins::arg) <= 8) && ...), "compute types are at most 8 bytes");
+      alignas(64) char raw[N > 0 ? N : 1][kBlock * 8];
+      alignas(64) Res res[kBlock];
+      ((I == S ? fill_block(raw[I], s.template get<typename Ins::arg>()) : void()), ...);
+      for (int64_t j0 = 0; j0 < n; j0 += kBlock) {
+        const int64_t m = n - j0 < kBlock ? n - j0 : kBlock;
+        ((I == S ? void()
+                 : convert_block(reinterpret_cast<typename Ins::arg*>(raw[I]),
+                                 reinterpret_cast<const typename Ins::stored*>(in[I]) + j0, m)),
+         ...);
+        for (int64_t j = 0; j < m; ++j) {
+          res[j] = K::compute(av, reinterpret_cast<const typename Ins::arg*>(raw[I])[j]...);
+        }
+        convert_block(o + j0, res, m);
+      }
+    } else {
+      // alpha and the lifted value read once, before the loop: read in it (bytes through
+      // ScalarArg), they keep the compiler from vectorizing.
+      const auto av = K::alpha_value(alpha);
+      const std::tuple<typename Ins::arg...> lifted{
+          (I == S ? s.template get<typename Ins::arg>() : typename Ins::arg())...};
+      for (int64_t i = 0; i < n; ++i) o[i] = convert<Out>(K::compute(av, fetch<I, S, Ins>(in[I], lifted, i)...));
+    }
   }
 
   // Runs a contiguous run with input `s_index` fixed to `s` (-1: none).
@@ -111,39 +152,126 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
     broadcast_impl(a, begin, end, Seq{});
   }
 
-  // strided: general N-d byte strides, operands stored in the kernel's types.
+  // One run of n elements along dim 0, every operand at its own byte stride st[k].
   template <int... I>
-  static void strided_impl(const ElementwiseArgs& a, int64_t begin, int64_t end, int_seq<I...>) {
-    const ScalarArg alpha = a.alpha;
+  static INGOT_INLINE void strided_run(char* const* ptrs, const int64_t* st, ScalarArg alpha,
+                                       int64_t n, int_seq<I...>) {
+    const auto av = K::alpha_value(alpha);
+    for (int64_t i = 0; i < n; ++i) {
+      *reinterpret_cast<Out*>(ptrs[0] + i * st[0]) =
+          convert<Out>(K::compute(av, K::template load<Ins>(ptrs[I + 1] + i * st[I + 1])...));
+    }
+  }
+
+  // strided: general N-d byte strides, operands stored in the kernel's types.
+  static void strided(const ElementwiseArgs& a, int64_t begin, int64_t end) {
     int64_t st[N + 1];
     for (int k = 0; k <= N; ++k) st[k] = a.strides[k][0];
-    for_each_row<N + 1>(a, begin, end, [&](char* const* ptrs, int64_t n) {
-      for (int64_t i = 0; i < n; ++i) {
-        *reinterpret_cast<Out*>(ptrs[0] + i * st[0]) =
-            K::apply(alpha, K::template load<Ins>(ptrs[I + 1] + i * st[I + 1])...);
-      }
-    });
+    for_each_row<N + 1>(a, begin, end,
+                        [&](char* const* ptrs, int64_t n) { strided_run(ptrs, st, a.alpha, n, Seq{}); });
   }
-  static void strided(const ElementwiseArgs& a, int64_t begin, int64_t end) {
-    strided_impl(a, begin, end, Seq{});
+
+  // tiled: 2-d, some operand contiguous along dim 1 (a transposed input or output). The whole
+  // rows of [begin, end) are walked in tiles of kTileRows x kTile. An operand contiguous along
+  // dim 0 is read (or written) in place; any other is gathered into a small buffer reading
+  // along its own fastest dim (the output: computed into the buffer, then scattered the same
+  // way; tiles.h). Every cache line is used whole while it is loaded, and the functor runs
+  // over unit strides.
+  static constexpr int64_t kTile = 32;  // along dim 0: one buffer row
+  static constexpr int64_t kTileRows = 64;
+  // Outputs at least this large are written around the cache (streaming stores), which also saves
+  // reading each output line before it is overwritten.
+  static constexpr int64_t kStreamBytes = int64_t{8} << 20;
+
+  template <int... I>
+  static void tile_impl(const ElementwiseArgs& a, int64_t r0, int64_t rows, int64_t c0, int64_t cols,
+                        bool stream, int_seq<I...>) {
+    static_assert(((sizeof(typename Ins::stored) <= 8) && ...), "stored types are at most 8 bytes");
+    alignas(64) char raw[N > 0 ? N : 1][kTileRows * kTile * 8];
+    alignas(64) Out out_buf[kTileRows * kTile];
+    const char* base[N > 0 ? N : 1];
+    int64_t row_step[N > 0 ? N : 1];  // bytes from one tile row to the next, in memory or buffer
+    const auto place = [&](int k, int64_t size) {
+      const char* p = a.data[k + 1] + r0 * a.strides[k + 1][1] + c0 * a.strides[k + 1][0];
+      if (a.strides[k + 1][0] == size) {
+        base[k] = p;
+        row_step[k] = a.strides[k + 1][1];
+        return;
+      }
+      gather(size, raw[k], p, a.strides[k + 1][0], a.strides[k + 1][1], rows, cols);
+      base[k] = raw[k];
+      row_step[k] = kTile * size;
+    };
+    (place(I, static_cast<int64_t>(sizeof(typename Ins::stored))), ...);
+    char* out = a.data[0] + r0 * a.strides[0][1] + c0 * a.strides[0][0];
+    const bool in_place = !stream && a.strides[0][0] == static_cast<int64_t>(sizeof(Out));
+    const auto av = K::alpha_value(a.alpha);
+    for (int64_t r = 0; r < rows; ++r) {
+      Out* dst = in_place ? reinterpret_cast<Out*>(out + r * a.strides[0][1]) : out_buf + r * kTile;
+      const char* src[N > 0 ? N : 1] = {(base[I] + r * row_step[I])...};
+      for (int64_t c = 0; c < cols; ++c) {
+        dst[c] = convert<Out>(
+            K::compute(av, K::template load<Ins>(src[I] + c * static_cast<int64_t>(sizeof(typename Ins::stored)))...));
+      }
+    }
+    if (!in_place) {
+      scatter_tile<static_cast<int>(sizeof(Out))>(out, a.strides[0][0], a.strides[0][1], out_buf, kTile, rows, cols,
+                                                   stream);
+    }
+  }
+  static void gather(int64_t size, void* buf, const char* p, int64_t s0, int64_t s1, int64_t rows, int64_t cols) {
+    switch (size) {
+      case 1:
+        return gather_tile<1>(buf, kTile, p, s0, s1, rows, cols);
+      case 2:
+        return gather_tile<2>(buf, kTile, p, s0, s1, rows, cols);
+      case 4:
+        return gather_tile<4>(buf, kTile, p, s0, s1, rows, cols);
+      default:
+        return gather_tile<8>(buf, kTile, p, s0, s1, rows, cols);
+    }
+  }
+
+  static void tiled(const ElementwiseArgs& a, int64_t begin, int64_t end) {
+    const int64_t cols = a.sizes[0];
+    const int64_t row_lo = (begin + cols - 1) / cols;
+    const int64_t row_hi = end / cols;
+    if (a.ndim != 2 || row_lo >= row_hi) return strided(a, begin, end);
+    if (begin < row_lo * cols) strided(a, begin, row_lo * cols);
+    const bool stream = a.sizes[0] * a.sizes[1] * static_cast<int64_t>(sizeof(Out)) >= kStreamBytes;
+    for (int64_t r0 = row_lo; r0 < row_hi; r0 += kTileRows) {
+      const int64_t rows = r0 + kTileRows < row_hi ? kTileRows : row_hi - r0;
+      for (int64_t c0 = 0; c0 < cols; c0 += kTile) {
+        tile_impl(a, r0, rows, c0, c0 + kTile < cols ? kTile : cols - c0, stream, Seq{});
+      }
+    }
+    if (stream) fence_streaming_stores();
+    if (row_hi * cols < end) strided(a, row_hi * cols, end);
   }
 
   // cast: general N-d; each operand is read and written in its own dtype (a.dtypes), the math
   // runs in the kernel's compute types and the result is rounded to Out before the final store.
+  // Rows go a block at a time: each input is converted into a buffer of its compute type (one
+  // dtype switch per block: convert_block.h), the functor runs over the buffers, and the results
+  // are converted into the output's dtype.
   template <int... I>
   static void cast_impl(const ElementwiseArgs& a, int64_t begin, int64_t end, int_seq<I...>) {
-    const ScalarArg alpha = a.alpha;
+    static_assert(((sizeof(typename Ins::arg) <= 8) && ...), "compute types are at most 8 bytes");
+    const auto av = K::alpha_value(a.alpha);
     int64_t st[N + 1];
-    ScalarType dt[N + 1];
-    for (int k = 0; k <= N; ++k) {
-      st[k] = a.strides[k][0];
-      dt[k] = a.dtypes[k];
-    }
+    for (int k = 0; k <= N; ++k) st[k] = a.strides[k][0];
     for_each_row<N + 1>(a, begin, end, [&](char* const* ptrs, int64_t n) {
-      for (int64_t i = 0; i < n; ++i) {
-        const Out r =
-            K::apply(alpha, load_as<typename Ins::arg>(ptrs[I + 1] + i * st[I + 1], dt[I + 1])...);
-        store_as(ptrs[0] + i * st[0], dt[0], r);
+      alignas(64) char raw[N > 0 ? N : 1][kBlock * 8];
+      alignas(64) Out out[kBlock];
+      for (int64_t j0 = 0; j0 < n; j0 += kBlock) {
+        const int64_t m = n - j0 < kBlock ? n - j0 : kBlock;
+        (load_converted(reinterpret_cast<typename Ins::arg*>(raw[I]), ptrs[I + 1] + j0 * st[I + 1], st[I + 1],
+                        a.dtypes[I + 1], m),
+         ...);
+        for (int64_t j = 0; j < m; ++j) {
+          out[j] = convert<Out>(K::compute(av, reinterpret_cast<const typename Ins::arg*>(raw[I])[j]...));
+        }
+        store_converted(ptrs[0] + j0 * st[0], st[0], a.dtypes[0], out, m);
       }
     });
   }

@@ -1,7 +1,11 @@
 #include "backend/cpu/kernel_library.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdlib>
 #include <cstring>
+
+#include "ingot/threads.h"
 
 #ifdef INGOT_HAS_OPENMP
 #include <omp.h>
@@ -9,9 +13,21 @@
 
 namespace ingot::cpu {
 
+namespace {
+
+// 0: OpenMP's default. Set from INGOT_NUM_THREADS at start-up, then by set_num_threads.
+std::atomic<int> requested_threads{[] {
+  const char* env = std::getenv("INGOT_NUM_THREADS");
+  const int n = env != nullptr ? std::atoi(env) : 0;
+  return n > 0 ? n : 0;
+}()};
+
+}  // namespace
+
 int cpu_num_threads() {
 #ifdef INGOT_HAS_OPENMP
-  return omp_get_max_threads();
+  const int n = requested_threads.load(std::memory_order_relaxed);
+  return n > 0 ? n : omp_get_max_threads();
 #else
   return 1;
 #endif
@@ -28,6 +44,8 @@ CpuKernelLibrary& cpu_kernel_library() {
 
 // Makes the library reachable through kernel_library(kCPU) even before any kernel registers.
 [[maybe_unused]] static CpuKernelLibrary& cpu_library_registered = cpu_kernel_library();
+
+void attach_kernels(int id, const FlavorFns& fns) { cpu_kernel_library().attach(id, fns); }
 
 void CpuKernelLibrary::attach(int id, const FlavorFns& fns) {
   if (fns_.size() <= static_cast<size_t>(id)) fns_.resize(static_cast<size_t>(id) + 1, FlavorFns{});
@@ -54,7 +72,7 @@ void CpuKernelLibrary::launch(const KernelSignature& sig, KernelFlavor flavor,
               sig.names[static_cast<size_t>(flavor)]);
 #ifdef INGOT_HAS_OPENMP
   const int64_t chunks =
-      std::min<int64_t>(omp_get_max_threads(), (numel + kCpuGrainSize - 1) / kCpuGrainSize);
+      std::min<int64_t>(cpu_num_threads(), (numel + kCpuGrainSize - 1) / kCpuGrainSize);
   if (chunks > 1 && !omp_in_parallel()) {
 #pragma omp parallel for num_threads(static_cast <int>(chunks)) schedule(static)
     for (int64_t c = 0; c < chunks; ++c) {
@@ -67,3 +85,14 @@ void CpuKernelLibrary::launch(const KernelSignature& sig, KernelFlavor flavor,
 }
 
 }  // namespace ingot::cpu
+
+namespace ingot {
+
+void set_num_threads(int n) {
+  INGOT_CHECK(n >= 1, ValueError, "set_num_threads: expected a positive number of threads, got ", n);
+  cpu::requested_threads.store(n, std::memory_order_relaxed);
+}
+
+int get_num_threads() { return cpu::cpu_num_threads(); }
+
+}  // namespace ingot

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "backend/cpu/kernel_fn.h"
 #include "backend/kernel_library.h"
 
 namespace ingot::cpu {
@@ -16,10 +17,6 @@ inline constexpr int64_t kCpuGrainSize = 32768;
 
 // Threads a parallel launch may use (1 without OpenMP).
 int cpu_num_threads();
-
-// Runs elements [begin, end) of a kernel's iteration.
-using KernelFn = void (*)(const ElementwiseArgs& args, int64_t begin, int64_t end);
-using FlavorFns = std::array<KernelFn, kNumFlavors>;
 
 class CpuKernelLibrary final : public KernelLibrary {
  public:

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "backend/cpu/elementwise_loops.h"
-#include "backend/cpu/kernel_library.h"
+#include "backend/cpu/kernel_fn.h"
 
 namespace ingot::cpu {
 
@@ -20,8 +20,8 @@ bool register_elementwise(const char* op, const char* header,
   sig.args = {dtype_v<typename Ins::arg>...};
   if constexpr (!is_same_v<Alpha, NoAlpha>) sig.alpha = dtype_v<Alpha>;
   const KernelSignature& added = kernel_registry().add(std::move(sig), header);
-  cpu_kernel_library().attach(
-      added.id, {&Loops::dense, &Loops::scalar, &Loops::broadcast, &Loops::strided, &Loops::cast, &Loops::strided});
+  attach_kernels(
+      added.id, {&Loops::dense, &Loops::scalar, &Loops::broadcast, &Loops::strided, &Loops::cast, &Loops::tiled});
   return true;
 }
 

@@ -1,0 +1,142 @@
+#include "backend/cpu/convert_block.h"
+
+#include <cstring>
+
+#include "ingot/dtype.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#include <immintrin.h>
+#define INGOT_X86_DISPATCH 1
+#endif
+
+namespace ingot::cpu {
+
+namespace {
+
+// Branch-free forms of detail::bfloat16_bits_to_float / float_to_bfloat16_bits, so that the
+// compiler vectorizes them (same results, NaN included).
+template <int Dummy = 0>
+inline void bf16_to_float(float* dst, const BFloat16* src, int64_t n) {
+  const uint16_t* s = reinterpret_cast<const uint16_t*>(src);
+  uint32_t* d = reinterpret_cast<uint32_t*>(dst);
+  for (int64_t j = 0; j < n; ++j) d[j] = static_cast<uint32_t>(s[j]) << 16;
+}
+template <int Dummy = 0>
+inline void float_to_bf16(BFloat16* dst, const float* src, int64_t n) {
+  const uint32_t* s = reinterpret_cast<const uint32_t*>(src);
+  uint16_t* d = reinterpret_cast<uint16_t*>(dst);
+  for (int64_t j = 0; j < n; ++j) {
+    const uint32_t f = s[j];
+    const uint32_t rounded = (f + 0x7fffu + ((f >> 16) & 1u)) >> 16;
+    const uint32_t quiet_nan = (f >> 16) | 0x40u;
+    d[j] = static_cast<uint16_t>(static_cast<int32_t>(f & 0x7fffffffu) > 0x7f800000 ? quiet_nan : rounded);
+  }
+}
+
+#ifdef INGOT_X86_DISPATCH
+__attribute__((target("avx2"))) void bf16_to_float_avx2(float* dst, const BFloat16* src, int64_t n) {
+  bf16_to_float(dst, src, n);
+}
+__attribute__((target("avx2"))) void float_to_bf16_avx2(BFloat16* dst, const float* src, int64_t n) {
+  float_to_bf16(dst, src, n);
+}
+// F16C rounds to nearest even and keeps NaN payloads the way detail::float_to_half_bits does.
+__attribute__((target("avx,f16c"))) void half_to_float_f16c(float* dst, const Half* src, int64_t n) {
+  int64_t j = 0;
+  for (; j + 8 <= n; j += 8) {
+    const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + j));
+    _mm256_storeu_ps(dst + j, _mm256_cvtph_ps(h));
+  }
+  for (; j < n; ++j) dst[j] = static_cast<float>(src[j]);
+}
+__attribute__((target("avx,f16c"))) void float_to_half_f16c(Half* dst, const float* src, int64_t n) {
+  int64_t j = 0;
+  for (; j + 8 <= n; j += 8) {
+    const __m128i h = _mm256_cvtps_ph(_mm256_loadu_ps(src + j), _MM_FROUND_TO_NEAREST_INT);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + j), h);
+  }
+  for (; j < n; ++j) dst[j] = Half(src[j]);
+}
+
+// Static initializers may run before the compiler runtime's own CPU detection: initialize it first.
+bool cpu_has_avx2() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2");
+}
+const bool has_avx2 = cpu_has_avx2();
+// F16C is CPUID.1:ECX bit 29 (clang's __builtin_cpu_supports has no "f16c"); the 256-bit forms
+// also need the OS to save AVX state, which __builtin_cpu_supports("avx") checks.
+bool cpu_has_f16c() {
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) == 0) return false;
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx") && (ecx & (1u << 29)) != 0;
+}
+const bool has_f16c = cpu_has_f16c();
+#endif
+
+}  // namespace
+
+void convert_block(float* dst, const BFloat16* src, int64_t n) {
+#ifdef INGOT_X86_DISPATCH
+  if (has_avx2) return bf16_to_float_avx2(dst, src, n);
+#endif
+  bf16_to_float(dst, src, n);
+}
+
+void convert_block(BFloat16* dst, const float* src, int64_t n) {
+#ifdef INGOT_X86_DISPATCH
+  if (has_avx2) return float_to_bf16_avx2(dst, src, n);
+#endif
+  float_to_bf16(dst, src, n);
+}
+
+void convert_block(float* dst, const Half* src, int64_t n) {
+#ifdef INGOT_X86_DISPATCH
+  if (has_f16c) return half_to_float_f16c(dst, src, n);
+#endif
+  for (int64_t j = 0; j < n; ++j) dst[j] = static_cast<float>(src[j]);
+}
+
+void convert_block(Half* dst, const float* src, int64_t n) {
+#ifdef INGOT_X86_DISPATCH
+  if (has_f16c) return float_to_half_f16c(dst, src, n);
+#endif
+  for (int64_t j = 0; j < n; ++j) dst[j] = Half(src[j]);
+}
+
+template <typename T>
+void load_converted(T* dst, const char* src, int64_t stride, ScalarType from, int64_t n) {
+  visit_dtype(from, [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    if (stride == 0) {
+      const T v = convert<T>(*reinterpret_cast<const S*>(src));
+      for (int64_t j = 0; j < n; ++j) dst[j] = v;
+    } else if (stride == static_cast<int64_t>(sizeof(S))) {
+      convert_block(dst, reinterpret_cast<const S*>(src), n);
+    } else {
+      for (int64_t j = 0; j < n; ++j) dst[j] = convert<T>(*reinterpret_cast<const S*>(src + j * stride));
+    }
+  });
+}
+
+template <typename T>
+void store_converted(char* dst, int64_t stride, ScalarType to, const T* src, int64_t n) {
+  visit_dtype(to, [&](auto tag) {
+    using D = typename decltype(tag)::type;
+    if (stride == static_cast<int64_t>(sizeof(D))) {
+      convert_block(reinterpret_cast<D*>(dst), src, n);
+    } else {
+      for (int64_t j = 0; j < n; ++j) *reinterpret_cast<D*>(dst + j * stride) = convert<D>(src[j]);
+    }
+  });
+}
+
+#define INGOT_DEFINE_CONVERTED(cpp, code, name)                                         \
+  template void load_converted<cpp>(cpp*, const char*, int64_t, ScalarType, int64_t); \
+  template void store_converted<cpp>(char*, int64_t, ScalarType, const cpp*, int64_t);
+INGOT_FORALL_SCALAR_TYPES(INGOT_DEFINE_CONVERTED)
+#undef INGOT_DEFINE_CONVERTED
+
+}  // namespace ingot::cpu

@@ -1,0 +1,139 @@
+#include "backend/cpu/tiles.h"
+
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#include <xmmintrin.h>
+#endif
+
+namespace ingot::cpu {
+
+namespace {
+
+template <int Size>
+struct Bits;
+template <>
+struct Bits<1> {
+  using type = uint8_t;
+};
+template <>
+struct Bits<2> {
+  using type = uint16_t;
+};
+template <>
+struct Bits<4> {
+  using type = uint32_t;
+};
+template <>
+struct Bits<8> {
+  using type = uint64_t;
+};
+
+// Source rows [c, c + 4) of the next tile along dim 0 (`next` bytes further), `bytes` long: the
+// hardware prefetcher does not see these short runs coming. A prefetch never faults, past the end
+// of the data included.
+inline void prefetch_rows(const char* row, int64_t s0, int64_t next, int64_t bytes) {
+  for (int64_t k = 0; k < 4; ++k) {
+    for (int64_t b = 0; b < bytes; b += 64) __builtin_prefetch(row + next + k * s0 + b);
+  }
+}
+
+// buf[r * ld + c] = element r of source row c (source rows s0 bytes apart, elements contiguous),
+// four by four through registers; false where the tile is not a multiple of 4 on both sides.
+bool transpose4x4(uint32_t* buf, int64_t ld, const char* p, int64_t s0, int64_t rows, int64_t cols) {
+#if defined(__SSE2__)
+  if (rows % 4 != 0 || cols % 4 != 0) return false;
+  for (int64_t c = 0; c < cols; c += 4) {
+    const char* s = p + c * s0;
+    prefetch_rows(s, s0, cols * s0, rows * 4);
+    for (int64_t r = 0; r < rows; r += 4) {
+      __m128 v0 = _mm_loadu_ps(reinterpret_cast<const float*>(s) + r);
+      __m128 v1 = _mm_loadu_ps(reinterpret_cast<const float*>(s + s0) + r);
+      __m128 v2 = _mm_loadu_ps(reinterpret_cast<const float*>(s + 2 * s0) + r);
+      __m128 v3 = _mm_loadu_ps(reinterpret_cast<const float*>(s + 3 * s0) + r);
+      _MM_TRANSPOSE4_PS(v0, v1, v2, v3);  // moves bits only: right for any 4-byte type
+      float* d = reinterpret_cast<float*>(buf + r * ld + c);
+      _mm_storeu_ps(d, v0);
+      _mm_storeu_ps(d + ld, v1);
+      _mm_storeu_ps(d + 2 * ld, v2);
+      _mm_storeu_ps(d + 3 * ld, v3);
+    }
+  }
+  return true;
+#else
+  (void)buf, (void)ld, (void)p, (void)s0, (void)rows, (void)cols;
+  return false;
+#endif
+}
+
+}  // namespace
+
+template <int Size>
+void gather_tile(void* out, int64_t ld, const char* p, int64_t s0, int64_t s1, int64_t rows, int64_t cols) {
+  using T = typename Bits<Size>::type;
+  T* buf = static_cast<T*>(out);
+  if (s1 == Size) {  // contiguous along r: read each source row c along r
+    if constexpr (Size == 4) {
+      if (transpose4x4(buf, ld, p, s0, rows, cols)) return;
+    }
+    for (int64_t c = 0; c < cols; ++c) {
+      const T* src = reinterpret_cast<const T*>(p + c * s0);
+      if (c % 4 == 0) prefetch_rows(p + c * s0, s0, cols * s0, rows * Size);
+      for (int64_t r = 0; r < rows; ++r) buf[r * ld + c] = src[r];
+    }
+    return;
+  }
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t c = 0; c < cols; ++c) buf[r * ld + c] = *reinterpret_cast<const T*>(p + r * s1 + c * s0);
+  }
+}
+
+template <int Size>
+void scatter_tile(char* p, int64_t s0, int64_t s1, const void* in, int64_t ld, int64_t rows, int64_t cols,
+                  bool stream) {
+  using T = typename Bits<Size>::type;
+  const T* buf = static_cast<const T*>(in);
+  if (s0 == Size) {  // contiguous along c: whole rows
+    for (int64_t r = 0; r < rows; ++r) {
+      char* dst = p + r * s1;
+      const int64_t bytes = cols * Size;
+#if defined(__SSE2__)
+      if (stream && reinterpret_cast<uintptr_t>(dst) % 16 == 0 && bytes % 16 == 0 && (ld * Size) % 16 == 0) {
+        const char* src = reinterpret_cast<const char*>(buf + r * ld);
+        for (int64_t b = 0; b < bytes; b += 16) {
+          _mm_stream_si128(reinterpret_cast<__m128i*>(dst + b),
+                           _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + b)));
+        }
+        continue;
+      }
+#endif
+      std::memcpy(dst, buf + r * ld, static_cast<size_t>(bytes));
+    }
+    return;
+  }
+  if (s1 == Size) {  // contiguous along r: write each row c along r
+    for (int64_t c = 0; c < cols; ++c) {
+      T* dst = reinterpret_cast<T*>(p + c * s0);
+      for (int64_t r = 0; r < rows; ++r) dst[r] = buf[r * ld + c];
+    }
+    return;
+  }
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t c = 0; c < cols; ++c) *reinterpret_cast<T*>(p + r * s1 + c * s0) = buf[r * ld + c];
+  }
+}
+
+void fence_streaming_stores() {
+#if defined(__SSE2__)
+  _mm_sfence();
+#endif
+}
+
+#define INGOT_DEFINE_TILE(S)                                                                   \
+  template void gather_tile<S>(void*, int64_t, const char*, int64_t, int64_t, int64_t, int64_t); \
+  template void scatter_tile<S>(char*, int64_t, int64_t, const void*, int64_t, int64_t, int64_t, bool);
+INGOT_TILE_SIZES(INGOT_DEFINE_TILE)
+#undef INGOT_DEFINE_TILE
+
+}  // namespace ingot::cpu
