@@ -37,17 +37,18 @@ std::string format_message(const ErrorSlot& slot) {
 
 }  // namespace
 
-std::string format_error_slot(const ErrorSlot& slot) {
+std::string format_error_slot(const ErrorSlot& slot, bool with_location) {
+  if (!with_location) return format_message(slot);
   return detail::concat(format_message(slot), " (", slot.function, " at ", slot.file, ":",
                         slot.line, ")");
 }
 
-std::optional<std::string> take_error_reports(ErrorBuffer& buf) {
+std::optional<std::string> take_error_reports(ErrorBuffer& buf, bool with_location) {
   const uint32_t count = __atomic_load_n(&buf.count, __ATOMIC_ACQUIRE);
   if (count == 0) return std::nullopt;
   const ErrorSlot& first = buf.slots[0];
   std::string text = __atomic_load_n(&first.ready, __ATOMIC_ACQUIRE) != 0
-                         ? format_error_slot(first)
+                         ? format_error_slot(first, with_location)
                          : std::string("a kernel reported an error but its text was not written");
   if (count > 1) text += detail::concat(" [and ", count - 1, " more error", count > 2 ? "s" : "", "]");
   clear_error_buffer(buf);

@@ -245,3 +245,28 @@ KernelLibrary& kernel_library(DeviceType device, std::string_view op) {
 }
 
 }  // namespace ingot
+
+namespace ingot {
+
+void KernelLibrary::exec_index_kernel(TensorIteratorBase& iter, std::string_view op, const IndexParams& params,
+                                      std::string_view what) {
+  INGOT_CHECK(iter.noutputs() == 1 && iter.ninputs() == 2, ValueError, what,
+              ": an index kernel needs an iterator of (out, in, index)");
+  const ScalarType index_dtype = iter.input_dtype(1);
+  const IndexKernelSignature* sig = index_kernel_registry().find(op, iter.dtype(0), index_dtype);
+  INGOT_CHECK(sig != nullptr, NotImplementedError, what, ": no ", device_type(), " index kernel ", op,
+              " for data of dtype ", iter.dtype(0), " and indices of dtype ", index_dtype);
+  if (iter.numel() == 0) return;
+  iter.for_each_within_dims(kMaxDims, [&](const TensorIteratorBase& within) {
+    const auto run = [&](const TensorIteratorBase& it) {
+      launch_index(*sig, bind_operands(it, what), it.numel(), params, it.device(), what);
+    };
+    if (within.can_use_32bit_indexing()) {
+      run(within);
+      return;
+    }
+    for (const TensorIteratorBase& sub : within.with_32bit_indexing()) run(sub);
+  });
+}
+
+}  // namespace ingot

@@ -20,6 +20,9 @@ int cpu_num_threads();
 // Runs elements [begin, end) of a kernel's iteration.
 using KernelFn = void (*)(const ElementwiseArgs& args, int64_t begin, int64_t end);
 using FlavorFns = std::array<KernelFn, kNumFlavors>;
+// Runs elements [begin, end) of an index kernel's iteration, reporting bad indices into `errors`.
+using IndexKernelFn = void (*)(const ElementwiseArgs& args, int64_t begin, int64_t end,
+                               const IndexParams& params, ErrorBuffer* errors);
 
 class CpuKernelLibrary final : public KernelLibrary {
  public:
@@ -33,6 +36,10 @@ class CpuKernelLibrary final : public KernelLibrary {
               int64_t numel, Device device) override;
   void copy_bytes(void* dst, Device dst_device, const void* src, Device src_device,
                   size_t nbytes) override;
+  // Index kernels (cpu/index_kernels.cpp): attached by id of the index kernel registry.
+  void attach_index(int id, IndexKernelFn fn);
+  void launch_index(const IndexKernelSignature& sig, const ElementwiseArgs& args, int64_t numel,
+                    const IndexParams& params, Device device, std::string_view what) override;
 
   // Dim kernels (kernels/dim.h): runs units [begin, end) (dim_loops.h) of a launch.
   using DimFn = void (*)(const DimArgs& args, int64_t begin, int64_t end);
@@ -42,6 +49,7 @@ class CpuKernelLibrary final : public KernelLibrary {
  private:
   std::vector<FlavorFns> fns_;  // by signature id
   std::vector<DimFn> dim_fns_;  // by dim signature id
+  std::vector<IndexKernelFn> index_fns_;  // by index signature id
 };
 
 CpuKernelLibrary& cpu_kernel_library();
