@@ -248,6 +248,11 @@ KernelLibrary& kernel_library(DeviceType device, std::string_view op) {
 
 namespace ingot {
 
+void KernelLibrary::launch_index(const IndexKernelSignature& sig, const ElementwiseArgs&, int64_t,
+                                 const IndexParams&, Device, std::string_view what) {
+  throw NotImplementedError(detail::concat(what, ": the ", device_type(), " backend has no index kernel ", sig.name));
+}
+
 void KernelLibrary::exec_index_kernel(TensorIteratorBase& iter, std::string_view op, const IndexParams& params,
                                       std::string_view what) {
   INGOT_CHECK(iter.noutputs() == 1 && iter.ninputs() == 2, ValueError, what,

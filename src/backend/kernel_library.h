@@ -43,9 +43,10 @@ class KernelLibrary {
   // next synchronization on a GPU (its error buffer). src/backend/index_kernel_library.cpp.
   void exec_index_kernel(TensorIteratorBase& iter, std::string_view op, const IndexParams& params,
                          std::string_view what);
-  // Runs one index kernel over elements [0, numel) of `args` (32-bit offsets, as launch()).
+  // Runs one index kernel over elements [0, numel) of `args` (32-bit offsets, as launch()). The
+  // default is a NotImplementedError naming the kernel (a backend without index kernels).
   virtual void launch_index(const IndexKernelSignature& sig, const ElementwiseArgs& args, int64_t numel,
-                            const IndexParams& params, Device device, std::string_view what) = 0;
+                            const IndexParams& params, Device device, std::string_view what);
 
   // Copies `nbytes` between two contiguous regions, at least one of them in this backend's memory
   // (the other may be host memory). Returns once the host may read or reuse its side.
