@@ -221,7 +221,7 @@ def setitem(t: Tensor, key, value) -> None:
             nb = len(bshape)
             numpy_order = rest[:position] + bshape + rest[position:]
             source = _move_dims(source.broadcast_to(numpy_order), position, nb, 0)
-        _ops().index_put_(w, indices, source)
+        w.index_put_(indices, source)
         return
     view = _basic(t, key, consumed)
     if isinstance(value, (builtins.bool, builtins.int, builtins.float, np.generic)):

@@ -323,3 +323,46 @@ def test_mask_of_the_wrong_shape_is_an_index_error():
 def test_float_array_index_is_an_index_error():
     with pytest.raises(IndexError):
         ingot.zeros((3,))[np.array([0.5])]
+
+
+# ---- the OpInfo-style entries of opinfo_index.py: every dtype, both index dtypes, contiguous
+# and transposed data, every device
+
+from opinfo_index import INDEX_OPS  # noqa: E402
+
+
+def _entry_cases():
+    out = []
+    for op in INDEX_OPS:
+        for dtype in op.dtypes:
+            for index_dtype in INDEX_DTYPES:
+                out.append(pytest.param(op, dtype, index_dtype, id=f"{op.name}-{dtype}-{index_dtype}"))
+    return out
+
+
+@pytest.mark.parametrize("layout", ["contiguous", "transposed"])
+@pytest.mark.parametrize("op,dtype,index_dtype", _entry_cases())
+def test_index_op_entry(device, op, dtype, index_dtype, layout):
+    shape = op.shape if layout == "contiguous" else op.shape[::-1]
+    t, a = data(shape, dtype, device, seed=5)
+    if layout == "transposed":
+        t, a = t.T, a.T
+
+    def ix(values):
+        arr = np.asarray(values)
+        return index(arr, "bool" if arr.dtype == np.bool_ else index_dtype, device)
+
+    fn = getattr(ingot, op.name)
+    for case in op.cases:
+        got = values_of(case.call(fn, t, ix))
+        want = case.ref(a)
+        if dtype == "bool" and op.name != "nonzero":
+            want = want != 0
+        if op.exact_sums and dtype in ("float16", "bfloat16"):
+            np.testing.assert_allclose(got, want, rtol=2e-2, atol=0.1)
+        elif op.exact_sums and dtype in ("float32", "float64"):
+            np.testing.assert_allclose(got, want, rtol=1e-6)
+        elif op.exact_sums and dtype in ("uint8", "int8", "int16", "int32"):
+            np.testing.assert_array_equal(got, want.astype(np.int64).astype(dtype))
+        else:
+            np.testing.assert_array_equal(got, want)
