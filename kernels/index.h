@@ -53,6 +53,13 @@ struct element_bytes<8> {
 };
 
 // Typed: T is the dtype the functor computes in; otherwise only T's size matters.
+// Sixteen bytes moved as one (a vector load and store where the address allows it): index kernels
+// that only move elements run rows of smaller ones as these (src/backend/kernel_library.cpp).
+struct alignas(16) Bytes16 {
+  uint64_t lo;
+  uint64_t hi;
+};
+
 template <typename F, typename T, typename I, bool Typed>
 struct IndexKernel {
   using data_t = T;

@@ -1,6 +1,7 @@
 // Registration macros for index kernels (kernels/index.h): one line per op instantiates the
 // IndexKernel for every element size (moves) or dtype (accumulations), with int32 and int64
-// indices. Kernel names: <op>_index_<b1|b2|b4|b8|dtype>_<int32|int64>.
+// indices. Kernel names: <op>_index_<b1|b2|b4|b8|b16|dtype>_<int32|int64> (b16: rows of smaller
+// elements moved 16 bytes at a time).
 #pragma once
 
 #include "kernels/index.h"
@@ -26,6 +27,7 @@
   INGOT_INDEX_BOTH_INDICES_(op, uint8_t, b1, false)  \
   INGOT_INDEX_BOTH_INDICES_(op, uint16_t, b2, false) \
   INGOT_INDEX_BOTH_INDICES_(op, uint32_t, b4, false) \
-  INGOT_INDEX_BOTH_INDICES_(op, uint64_t, b8, false)
+  INGOT_INDEX_BOTH_INDICES_(op, uint64_t, b8, false) \
+  INGOT_INDEX_BOTH_INDICES_(op, ::ingot::Bytes16, b16, false)
 // Functors that compute with the element: one instantiation per dtype.
 #define REGISTER_INDEX_ACCUMULATE_OP(op) INGOT_ALL_DTYPES(INGOT_INDEX_DTYPE_, op)

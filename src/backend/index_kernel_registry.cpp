@@ -24,6 +24,14 @@ const IndexKernelSignature* IndexKernelRegistry::find(std::string_view op, Scala
   return by_size;
 }
 
+const IndexKernelSignature* IndexKernelRegistry::find_moving(std::string_view op, int bytes,
+                                                             ScalarType index_dtype) const {
+  for (const IndexKernelSignature& s : all_) {
+    if (s.op == op && !s.dtype && s.element_bytes == bytes && s.index_dtype == index_dtype) return &s;
+  }
+  return nullptr;
+}
+
 const IndexKernelSignature* IndexKernelRegistry::find(std::string_view name) const {
   for (const IndexKernelSignature& s : all_) {
     if (s.name == name) return &s;

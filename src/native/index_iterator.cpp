@@ -109,6 +109,23 @@ AdvancedIndex make_advanced_index(std::string_view op, const Tensor& self, const
   for (const Tensor& ix : indices) check_index_tensor(op, self, ix);
   const std::vector<int64_t> bshape = broadcast_shape(op, indices);
   const auto item = static_cast<int64_t>(self.itemsize());
+  if (k == 1) {  // one index: the kernel checks it against dim 0 itself (t[idx], the common case)
+    AdvancedIndex r;
+    r.shape = bshape;
+    std::vector<int64_t> strides(bshape.size(), 0);
+    for (int64_t d = 1; d < self.dim(); ++d) {
+      r.shape.push_back(self.size(d));
+      strides.push_back(self.stride(d));
+    }
+    INGOT_CHECK(self.size(0) > 0 || indices[0].numel() == 0, IndexError, op,
+                ": index is out of bounds for dimension 0 with size 0");
+    std::vector<int64_t> offset_shape = bshape;
+    offset_shape.resize(r.shape.size(), 1);
+    r.view = self.as_strided(r.shape, strides, self.storage_offset());
+    r.offsets = indices[0].reshape(offset_shape).expand(r.shape);
+    r.params = indexed_dim(self, 0);
+    return r;
+  }
   // Each index, wrapped and checked by the gather kernel reading arange(size): a bad index
   // raises (CPU) or is reported and left 0 (GPU), so every offset stays inside self.
   Tensor offsets;

@@ -3,6 +3,7 @@
 // (test_index_ops.py) compare every op and layout with NumPy on every device.
 #include "backend/index_kernel_registry.h"
 #include "ops_test_support.h"
+#include "tensor_values.h"
 
 namespace ingot {
 namespace {
@@ -30,6 +31,24 @@ TEST(OpsIndex, IndexSelectOfATransposedTensor) {
   const Tensor a = tensor_of({0, 1, 2, 3, 4, 5}, {2, 3}, kInt16).t();  // [[0, 3], [1, 4], [2, 5]]
   EXPECT_EQ(values_of(index_select(a, 0, ix({2, 0}, {2}))), (std::vector<long double>{2, 5, 0, 3}));
   EXPECT_EQ(values_of(index_select(a, 1, ix({1}, {1}))), (std::vector<long double>{3, 4, 5}));
+}
+
+// Rows contiguous in out and in move as 16- or 8-byte elements when addresses allow; misaligned
+// and odd-sized rows take the element kernel. Every case must read the same values.
+TEST(OpsIndex, RowsMovedAsWideElementsMatchElementByElement) {
+  const Tensor base = iota_tensor({5, 12}, kFloat32);
+  const Tensor rows = ix({4, 0, -1, 2}, {4});
+  for (const Tensor& a : {base, base.slice(1, 0, 8), base.slice(1, 1, 9), base.slice(1, 0, 6), base.slice(1, 0, 2)}) {
+    const Tensor got = index_select(a, 0, rows);
+    for (int64_t r = 0; r < 4; ++r) {
+      const int64_t src = std::vector<int64_t>{4, 0, 4, 2}[static_cast<size_t>(r)];
+      EXPECT_EQ(values_of(got.select(0, r)), values_of(a.select(0, src))) << a.sizes();
+    }
+  }
+  Tensor out = filled({5, 8}, 0);
+  out.index_put_({rows}, iota_tensor({4, 8}, kFloat32), false);
+  EXPECT_EQ(values_of(out.select(0, 4)), values_of(iota_tensor({4, 8}, kFloat32).select(0, 2)));
+  EXPECT_NE(index_kernel_registry().find("gather_index_b16_int64"), nullptr);
 }
 
 TEST(OpsIndex, ScatterAddSumsDuplicateIndices) {
