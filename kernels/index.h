@@ -70,7 +70,7 @@ struct IndexKernel {
 
   INGOT_INLINE static void apply(char* out, const char* in, const char* index, const IndexParams& p,
                                  ErrorBuffer* errors) {
-    const int64_t raw = static_cast<int64_t>(read_bytes<I>(index));
+    const int64_t raw = static_cast<int64_t>(*reinterpret_cast<const I*>(index));  // aligned: checked by the host
     const int64_t i = raw < 0 ? raw + p.size : raw;
     if (i < 0 || i >= p.size) {
       INGOT_REPORT_ERROR(errors, "index %lld is out of bounds for dimension %lld with size %lld", raw, p.dim,

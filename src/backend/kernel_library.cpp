@@ -283,6 +283,10 @@ void KernelLibrary::exec_index_kernel(TensorIteratorBase& iter, std::string_view
   INGOT_CHECK(sig != nullptr, NotImplementedError, what, ": no ", device_type(), " index kernel ", op,
               " for data of dtype ", iter.dtype(0), " and indices of dtype ", index_dtype);
   if (iter.numel() == 0) return;
+  for (int k = 0; k < 3; ++k) {
+    INGOT_CHECK(iter.is_aligned(k), NotImplementedError, what, ": operand ", k,
+                " is not aligned to its element size (memory wrapped from outside); copy it first");
+  }
   iter.for_each_within_dims(kMaxDims, [&](const TensorIteratorBase& within) {
     const auto run = [&](const TensorIteratorBase& it) {
       ElementwiseArgs args = bind_operands(it, what);
