@@ -67,7 +67,8 @@ INGOT_INLINE void publish_error_slot(ErrorSlot* slot) {
 template <typename... Values>
 INGOT_INLINE void report_error(ErrorBuffer* buf, const char* file, const char* function, int line,
                                const char* message, Values... values) {
-  static_assert(sizeof...(Values) <= kErrorValues, "INGOT_REPORT_ERROR takes at most kErrorValues values");
+  static_assert(sizeof...(Values) <= kErrorValues,
+                "INGOT_REPORT_ERROR takes at most kErrorValues values");
   if (buf == nullptr) return;
   const uint32_t n = claim_error_slot(buf);
   if (n >= static_cast<uint32_t>(kErrorSlots)) return;  // counted, text dropped
@@ -76,7 +77,8 @@ INGOT_INLINE void report_error(ErrorBuffer* buf, const char* file, const char* f
   copy_error_text(slot->function, function, kErrorFunctionBytes);
   copy_error_text(slot->message, message, kErrorMessageBytes);
   const int64_t stored[kErrorValues + 1] = {static_cast<int64_t>(values)..., 0};
-  for (int k = 0; k < kErrorValues; ++k) slot->values[k] = k < static_cast<int>(sizeof...(Values)) ? stored[k] : 0;
+  for (int k = 0; k < kErrorValues; ++k)
+    slot->values[k] = k < static_cast<int>(sizeof...(Values)) ? stored[k] : 0;
   slot->nvalues = static_cast<int32_t>(sizeof...(Values));
   slot->line = line;
   publish_error_slot(slot);

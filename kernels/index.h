@@ -8,12 +8,14 @@
 // A functor (kernels/ops/index.h) says which side the offset applies to:
 //   struct gather_functor {
 //     static constexpr bool kWritesThroughIndex = false;
-//     template <typename T> INGOT_INLINE void apply(char* out, const char* in, int64_t offset) const {
+//     template <typename T> INGOT_INLINE void apply(char* out, const char* in, int64_t offset)
+//     const {
 //       *reinterpret_cast<T*>(out) = *reinterpret_cast<const T*>(in + offset);
 //     }
 //   };
-//   REGISTER_INDEX_MOVE_OP(gather);         // (kernels/index_registration.h)         // T by element size; int32 and int64 indices
-//   REGISTER_INDEX_ACCUMULATE_OP(scatter_add);  // T every dtype (the functor does arithmetic)
+//   REGISTER_INDEX_MOVE_OP(gather);         // (kernels/index_registration.h)         // T by
+//   element size; int32 and int64 indices REGISTER_INDEX_ACCUMULATE_OP(scatter_add);  // T every
+//   dtype (the functor does arithmetic)
 // Kernel names: <op>_index_<data>_<index dtype>, data = b1 b2 b4 b8 (moves) or a dtype name.
 #pragma once
 
@@ -70,11 +72,12 @@ struct IndexKernel {
 
   INGOT_INLINE static void apply(char* out, const char* in, const char* index, const IndexParams& p,
                                  ErrorBuffer* errors) {
-    const int64_t raw = static_cast<int64_t>(*reinterpret_cast<const I*>(index));  // aligned: checked by the host
+    const int64_t raw =
+        static_cast<int64_t>(*reinterpret_cast<const I*>(index));  // aligned: checked by the host
     const int64_t i = raw < 0 ? raw + p.size : raw;
     if (i < 0 || i >= p.size) {
-      INGOT_REPORT_ERROR(errors, "index %lld is out of bounds for dimension %lld with size %lld", raw, p.dim,
-                         p.size);
+      INGOT_REPORT_ERROR(errors, "index %lld is out of bounds for dimension %lld with size %lld",
+                         raw, p.dim, p.size);
       return;
     }
     F{}.template apply<T>(out, in, i * p.stride);
@@ -113,7 +116,8 @@ INGOT_INLINE void accumulate(T* p, T v) {
     do {
       assumed = old;
       const T current = bit_cast<T>(static_cast<Bits>((assumed & mask) >> shift));
-      const unsigned int sum = static_cast<unsigned int>(bit_cast<Bits>(accumulate_value(current, v)));
+      const unsigned int sum =
+          static_cast<unsigned int>(bit_cast<Bits>(accumulate_value(current, v)));
       old = atomicCAS(word, assumed, (assumed & ~mask) | (sum << shift));
     } while (assumed != old);
   }

@@ -14,16 +14,17 @@
 #define INGOT_INDEX_KERNEL(op, data_tok, index_tok, Kernel)
 #endif
 
-#define INGOT_INDEX_INSTANCE_(op, T, data_tok, I, index_tok, typed)                                       \
-  using op##_index_##data_tok##_##index_tok##_kernel = ::ingot::IndexKernel<op##_functor, T, I, typed>; \
+#define INGOT_INDEX_INSTANCE_(op, T, data_tok, I, index_tok, typed) \
+  using op##_index_##data_tok##_##index_tok##_kernel =              \
+      ::ingot::IndexKernel<op##_functor, T, I, typed>;              \
   INGOT_INDEX_KERNEL(op, data_tok, index_tok, op##_index_##data_tok##_##index_tok##_kernel);
-#define INGOT_INDEX_BOTH_INDICES_(op, T, data_tok, typed)        \
+#define INGOT_INDEX_BOTH_INDICES_(op, T, data_tok, typed)       \
   INGOT_INDEX_INSTANCE_(op, T, data_tok, int32_t, int32, typed) \
   INGOT_INDEX_INSTANCE_(op, T, data_tok, int64_t, int64, typed)
 #define INGOT_INDEX_DTYPE_(op, T, tok, optok) INGOT_INDEX_BOTH_INDICES_(op, T, tok, true)
 
 // Functors that only move elements: one instantiation per element size.
-#define REGISTER_INDEX_MOVE_OP(op)                  \
+#define REGISTER_INDEX_MOVE_OP(op)                   \
   INGOT_INDEX_BOTH_INDICES_(op, uint8_t, b1, false)  \
   INGOT_INDEX_BOTH_INDICES_(op, uint16_t, b2, false) \
   INGOT_INDEX_BOTH_INDICES_(op, uint32_t, b4, false) \

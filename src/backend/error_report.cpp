@@ -50,7 +50,8 @@ std::optional<std::string> take_error_reports(ErrorBuffer& buf, bool with_locati
   std::string text = __atomic_load_n(&first.ready, __ATOMIC_ACQUIRE) != 0
                          ? format_error_slot(first, with_location)
                          : std::string("a kernel reported an error but its text was not written");
-  if (count > 1) text += detail::concat(" [and ", count - 1, " more error", count > 2 ? "s" : "", "]");
+  if (count > 1)
+    text += detail::concat(" [and ", count - 1, " more error", count > 2 ? "s" : "", "]");
   clear_error_buffer(buf);
   return text;
 }

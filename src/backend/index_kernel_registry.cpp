@@ -4,8 +4,10 @@
 
 namespace ingot {
 
-const IndexKernelSignature& IndexKernelRegistry::add(IndexKernelSignature sig, std::string_view header) {
-  INGOT_CHECK(find(sig.name) == nullptr, ValueError, "index kernel ", sig.name, " is registered twice");
+const IndexKernelSignature& IndexKernelRegistry::add(IndexKernelSignature sig,
+                                                     std::string_view header) {
+  INGOT_CHECK(find(sig.name) == nullptr, ValueError, "index kernel ", sig.name,
+              " is registered twice");
   sig.header = std::string(header);
   sig.type_name = sig.name + "_kernel";
   sig.id = static_cast<int>(all_.size());
@@ -27,7 +29,8 @@ const IndexKernelSignature* IndexKernelRegistry::find(std::string_view op, Scala
 const IndexKernelSignature* IndexKernelRegistry::find_moving(std::string_view op, int bytes,
                                                              ScalarType index_dtype) const {
   for (const IndexKernelSignature& s : all_) {
-    if (s.op == op && !s.dtype && s.element_bytes == bytes && s.index_dtype == index_dtype) return &s;
+    if (s.op == op && !s.dtype && s.element_bytes == bytes && s.index_dtype == index_dtype)
+      return &s;
   }
   return nullptr;
 }

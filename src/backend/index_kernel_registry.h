@@ -31,10 +31,12 @@ class IndexKernelRegistry {
   const IndexKernelSignature& add(IndexKernelSignature sig, std::string_view header);
   // The kernel of `op` for data of `dtype` and indices of `index_dtype`: the dtype's own
   // instantiation, else the one moving elements of its size; nullptr when there is none.
-  const IndexKernelSignature* find(std::string_view op, ScalarType dtype, ScalarType index_dtype) const;
+  const IndexKernelSignature* find(std::string_view op, ScalarType dtype,
+                                   ScalarType index_dtype) const;
   const IndexKernelSignature* find(std::string_view name) const;
   // The kernel of `op` that moves elements of `bytes` bytes (16 included: rows moved as vectors).
-  const IndexKernelSignature* find_moving(std::string_view op, int bytes, ScalarType index_dtype) const;
+  const IndexKernelSignature* find_moving(std::string_view op, int bytes,
+                                          ScalarType index_dtype) const;
   const std::deque<IndexKernelSignature>& all() const { return all_; }
 
  private:

@@ -22,7 +22,8 @@ std::vector<int64_t> broadcast_shape(std::string_view op, const std::vector<Tens
       int64_t& have = shape[shape.size() - s.size() + i];
       const int64_t want = s[i];
       INGOT_CHECK(have == want || have == 1 || want == 1, IndexError, op,
-                  ": shape mismatch: the index tensors cannot be broadcast together (", t.sizes(), ")");
+                  ": shape mismatch: the index tensors cannot be broadcast together (", t.sizes(),
+                  ")");
       if (have == 1) have = want;
     }
   }
@@ -30,7 +31,8 @@ std::vector<int64_t> broadcast_shape(std::string_view op, const std::vector<Tens
 }
 
 // Bool masks become their nonzero() columns, one int64 index per mask dim.
-std::vector<Tensor> expand_masks(std::string_view op, const Tensor& self, const std::vector<Tensor>& indices) {
+std::vector<Tensor> expand_masks(std::string_view op, const Tensor& self,
+                                 const std::vector<Tensor>& indices) {
   std::vector<Tensor> out;
   for (const Tensor& ix : indices) {
     INGOT_CHECK(ix.defined(), ValueError, op, ": an index tensor is undefined");
@@ -38,14 +40,15 @@ std::vector<Tensor> expand_masks(std::string_view op, const Tensor& self, const 
       out.push_back(ix);
       continue;
     }
-    INGOT_CHECK(ix.dim() > 0, NotImplementedError, op, ": 0-dimensional boolean indices are not supported");
+    INGOT_CHECK(ix.dim() > 0, NotImplementedError, op,
+                ": 0-dimensional boolean indices are not supported");
     const int64_t first = static_cast<int64_t>(out.size());
-    INGOT_CHECK(first + ix.dim() <= self.dim(), IndexError, op, ": too many indices for a tensor of dimension ",
-                self.dim());
+    INGOT_CHECK(first + ix.dim() <= self.dim(), IndexError, op,
+                ": too many indices for a tensor of dimension ", self.dim());
     for (int64_t d = 0; d < ix.dim(); ++d) {
-      INGOT_CHECK(ix.size(d) == self.size(first + d), IndexError, op, ": the shape of the mask ", ix.sizes(),
-                  " at index ", d, " does not match the shape of the indexed tensor ", self.sizes(), " at index ",
-                  first + d);
+      INGOT_CHECK(ix.size(d) == self.size(first + d), IndexError, op, ": the shape of the mask ",
+                  ix.sizes(), " at index ", d, " does not match the shape of the indexed tensor ",
+                  self.sizes(), " at index ", first + d);
     }
     check_index_tensor(op, self, ix, "mask");
     const Tensor nz = nonzero(ix);
@@ -56,12 +59,14 @@ std::vector<Tensor> expand_masks(std::string_view op, const Tensor& self, const 
 
 }  // namespace
 
-void check_index_tensor(std::string_view op, const Tensor& self, const Tensor& index, std::string_view name) {
+void check_index_tensor(std::string_view op, const Tensor& self, const Tensor& index,
+                        std::string_view name) {
   INGOT_CHECK(index.defined(), ValueError, op, ": ", name, " must be a defined tensor");
-  INGOT_CHECK(index.dtype() == kInt64 || index.dtype() == kInt32 || (name == "mask" && index.dtype() == kBool),
+  INGOT_CHECK(index.dtype() == kInt64 || index.dtype() == kInt32 ||
+                  (name == "mask" && index.dtype() == kBool),
               TypeError, op, ": ", name, " must be an int64 or int32 tensor, got ", index.dtype());
-  INGOT_CHECK(index.device() == self.device(), ValueError, op, ": ", name, " is on ", index.device(),
-              " but self is on ", self.device());
+  INGOT_CHECK(index.device() == self.device(), ValueError, op, ": ", name, " is on ",
+              index.device(), " but self is on ", self.device());
 }
 
 IndexParams indexed_dim(const Tensor& t, int64_t dim) {
@@ -74,7 +79,8 @@ Tensor restride_indexed_dim(const Tensor& t, int64_t dim, IntArrayRef shape) {
   return t.as_strided(shape, strides, t.storage_offset());
 }
 
-void run_gather(std::string_view op, const Tensor& out, const Tensor& in, const Tensor& index, const IndexParams& p) {
+void run_gather(std::string_view op, const Tensor& out, const Tensor& in, const Tensor& index,
+                const IndexParams& p) {
   TensorIterator iter = TensorIteratorConfig()
                             .name(op)
                             .add_output(out)
@@ -100,12 +106,13 @@ void run_scatter(std::string_view op, std::string_view kernel, const Tensor& out
   lib.exec_index_kernel(iter, kernel, p);
 }
 
-AdvancedIndex make_advanced_index(std::string_view op, const Tensor& self, const std::vector<Tensor>& raw) {
+AdvancedIndex make_advanced_index(std::string_view op, const Tensor& self,
+                                  const std::vector<Tensor>& raw) {
   const std::vector<Tensor> indices = expand_masks(op, self, raw);
   const int64_t k = static_cast<int64_t>(indices.size());
   INGOT_CHECK(k >= 1, ValueError, op, ": at least one index tensor is needed");
-  INGOT_CHECK(k <= self.dim(), IndexError, op, ": too many indices for a tensor of dimension ", self.dim(), " (", k,
-              " given)");
+  INGOT_CHECK(k <= self.dim(), IndexError, op, ": too many indices for a tensor of dimension ",
+              self.dim(), " (", k, " given)");
   for (const Tensor& ix : indices) check_index_tensor(op, self, ix);
   const std::vector<int64_t> bshape = broadcast_shape(op, indices);
   const auto item = static_cast<int64_t>(self.itemsize());
@@ -133,9 +140,11 @@ AdvancedIndex make_advanced_index(std::string_view op, const Tensor& self, const
   for (int64_t j = 0; j < k; ++j) {
     const int64_t size = self.size(j);
     const int64_t stride = self.stride(j) * item;
-    INGOT_CHECK(size > 0 || indices[j].numel() == 0 || std::find(bshape.begin(), bshape.end(), 0) != bshape.end(),
+    INGOT_CHECK(size > 0 || indices[j].numel() == 0 ||
+                    std::find(bshape.begin(), bshape.end(), 0) != bshape.end(),
                 IndexError, op, ": index is out of bounds for dimension ", j, " with size 0");
-    const Tensor positions = arange(std::max<int64_t>(size, 1), TensorOptions(kInt64).device(self.device()));
+    const Tensor positions =
+        arange(std::max<int64_t>(size, 1), TensorOptions(kInt64).device(self.device()));
     Tensor checked = zeros(bshape, TensorOptions(kInt64).device(self.device()));
     if (checked.numel() > 0 && size > 0) {
       const Tensor in = positions.as_strided(bshape, std::vector<int64_t>(bshape.size(), 0), 0);

@@ -14,7 +14,8 @@
 namespace ingot::native {
 
 // TypeError unless `index` is int32 or int64; ValueError unless it is on self's device.
-void check_index_tensor(std::string_view op, const Tensor& self, const Tensor& index, std::string_view name = "index");
+void check_index_tensor(std::string_view op, const Tensor& self, const Tensor& index,
+                        std::string_view name = "index");
 
 // The dim `dim` of `t` as a kernel sees it: its size, its byte stride.
 IndexParams indexed_dim(const Tensor& t, int64_t dim);
@@ -24,7 +25,8 @@ Tensor restride_indexed_dim(const Tensor& t, int64_t dim, IntArrayRef shape);
 
 // out = in[index] (kernel "gather"): out, in and index have the iteration shape (out may be an
 // empty tensor the iterator resizes). `in` has stride 0 along the indexed dim that p describes.
-void run_gather(std::string_view op, const Tensor& out, const Tensor& in, const Tensor& index, const IndexParams& p);
+void run_gather(std::string_view op, const Tensor& out, const Tensor& in, const Tensor& index,
+                const IndexParams& p);
 
 // out[index] = src or += src (kernel "scatter" or "scatter_add"); out has stride 0 along p's dim.
 void run_scatter(std::string_view op, std::string_view kernel, const Tensor& out, const Tensor& src,
@@ -40,6 +42,7 @@ struct AdvancedIndex {
   IndexParams params;
   std::vector<int64_t> shape;  // the result shape: broadcast index shape + self's other dims
 };
-AdvancedIndex make_advanced_index(std::string_view op, const Tensor& self, const std::vector<Tensor>& indices);
+AdvancedIndex make_advanced_index(std::string_view op, const Tensor& self,
+                                  const std::vector<Tensor>& indices);
 
 }  // namespace ingot::native

@@ -16,14 +16,19 @@ Tensor ix(const std::vector<double>& v, IntArrayRef sizes, ScalarType dtype = kI
 
 TEST(OpsIndex, GatherReadsAlongTheDimWithNegativeIndicesWrapped) {
   const Tensor a = tensor_of({0, 1, 2, 3, 4, 5}, {2, 3}, kFloat32);
-  EXPECT_EQ(values_of(gather(a, 1, ix({2, -3, 1, 1}, {2, 2}))), (std::vector<long double>{2, 0, 4, 4}));
-  EXPECT_EQ(values_of(gather(a, 0, ix({1, 0, 1}, {1, 3}, kInt32))), (std::vector<long double>{3, 1, 5}));
+  EXPECT_EQ(values_of(gather(a, 1, ix({2, -3, 1, 1}, {2, 2}))),
+            (std::vector<long double>{2, 0, 4, 4}));
+  EXPECT_EQ(values_of(gather(a, 0, ix({1, 0, 1}, {1, 3}, kInt32))),
+            (std::vector<long double>{3, 1, 5}));
 }
 
 TEST(OpsIndex, EveryDtypeMovesThroughTheKernelOfItsSize) {
-  for (ScalarType dtype : {kBool, kUInt8, kInt8, kInt16, kInt32, kInt64, kFloat16, kBFloat16, kFloat32, kFloat64}) {
+  for (ScalarType dtype :
+       {kBool, kUInt8, kInt8, kInt16, kInt32, kInt64, kFloat16, kBFloat16, kFloat32, kFloat64}) {
     const Tensor a = tensor_of({1, 0, 1, 1}, {4}, dtype);
-    EXPECT_EQ(values_of(index_select(a, 0, ix({1, 3, 0}, {3}))), (std::vector<long double>{0, 1, 1})) << dtype;
+    EXPECT_EQ(values_of(index_select(a, 0, ix({1, 3, 0}, {3}))),
+              (std::vector<long double>{0, 1, 1}))
+        << dtype;
   }
 }
 
@@ -38,7 +43,8 @@ TEST(OpsIndex, IndexSelectOfATransposedTensor) {
 TEST(OpsIndex, RowsMovedAsWideElementsMatchElementByElement) {
   const Tensor base = iota_tensor({5, 12}, kFloat32);
   const Tensor rows = ix({4, 0, -1, 2}, {4});
-  for (const Tensor& a : {base, base.slice(1, 0, 8), base.slice(1, 1, 9), base.slice(1, 0, 6), base.slice(1, 0, 2)}) {
+  for (const Tensor& a :
+       {base, base.slice(1, 0, 8), base.slice(1, 1, 9), base.slice(1, 0, 6), base.slice(1, 0, 2)}) {
     const Tensor got = index_select(a, 0, rows);
     for (int64_t r = 0; r < 4; ++r) {
       const int64_t src = std::vector<int64_t>{4, 0, 4, 2}[static_cast<size_t>(r)];
@@ -52,7 +58,8 @@ TEST(OpsIndex, RowsMovedAsWideElementsMatchElementByElement) {
 }
 
 TEST(OpsIndex, ScatterAddSumsDuplicateIndices) {
-  const Tensor out = scatter_add(filled({3}, 0, kInt32), 0, ix({0, 2, 0, 0}, {4}), filled({4}, 5, kInt32));
+  const Tensor out =
+      scatter_add(filled({3}, 0, kInt32), 0, ix({0, 2, 0, 0}, {4}), filled({4}, 5, kInt32));
   EXPECT_EQ(ints_of(out), (std::vector<int64_t>{15, 0, 5}));
 }
 
@@ -70,8 +77,10 @@ TEST(OpsIndex, IndexPutAccumulatesAndBroadcastsValues) {
 
 TEST(OpsIndex, IndexWithSeveralIndicesAndAMask) {
   const Tensor a = tensor_of({0, 1, 2, 3, 4, 5}, {2, 3}, kFloat32);
-  EXPECT_EQ(values_of(index(a, {ix({1, 0}, {2}), ix({-1, 1}, {2})})), (std::vector<long double>{5, 1}));
-  EXPECT_EQ(values_of(index(a, {tensor_of({1, 0, 1, 0, 0, 1}, {2, 3}, kBool)})), (std::vector<long double>{0, 2, 5}));
+  EXPECT_EQ(values_of(index(a, {ix({1, 0}, {2}), ix({-1, 1}, {2})})),
+            (std::vector<long double>{5, 1}));
+  EXPECT_EQ(values_of(index(a, {tensor_of({1, 0, 1, 0, 0, 1}, {2, 3}, kBool)})),
+            (std::vector<long double>{0, 2, 5}));
 }
 
 TEST(OpsIndex, MaskedFillKeepsTheDtype) {
@@ -89,9 +98,13 @@ TEST(OpsIndex, NonzeroListsCoordinatesInRowMajorOrder) {
 
 TEST(OpsIndex, AnIndexOutOfRangeIsAnIndexErrorNamingTheOp) {
   const Tensor a = filled({4}, 1);
-  EXPECT_EQ(error_message<IndexError>([&] { index_select(a, 0, ix({1, 4}, {2})); }),
+  EXPECT_EQ(error_message<IndexError>([&] {
+              index_select(a, 0, ix({1, 4}, {2}));
+            }),
             "index_select: index 4 is out of bounds for dimension 0 with size 4");
-  EXPECT_EQ(error_message<IndexError>([&] { take(a, ix({-5, -6}, {2})); }),
+  EXPECT_EQ(error_message<IndexError>([&] {
+              take(a, ix({-5, -6}, {2}));
+            }),
             "take: index -5 is out of bounds for dimension 0 with size 4 [and 1 more error]");
   EXPECT_THROW(gather(a, 0, ix({9}, {1})), IndexError);
   Tensor b = filled({4}, 0);
@@ -101,12 +114,13 @@ TEST(OpsIndex, AnIndexOutOfRangeIsAnIndexErrorNamingTheOp) {
 
 TEST(OpsIndex, ArgumentErrorsAreTyped) {
   const Tensor a = filled({2, 2}, 1);
-  EXPECT_THROW(gather(a, 0, filled({2, 2}, 0)), TypeError);                         // float index
-  EXPECT_THROW(gather(a, 0, ix({0}, {1})), ValueError);                             // rank
-  EXPECT_THROW(gather(a, 2, ix({0}, {1, 1})), IndexError);                          // dim
-  EXPECT_THROW(scatter(a, 0, ix({0}, {1, 1}), filled({1, 1}, 1, kFloat64)), TypeError);  // src dtype
-  EXPECT_THROW(index_select(a, 0, ix({0, 0}, {1, 2})), ValueError);                 // 2-d index
-  EXPECT_THROW(masked_fill(a, filled({2}, 1, kInt32), Scalar(0)), TypeError);       // mask dtype
+  EXPECT_THROW(gather(a, 0, filled({2, 2}, 0)), TypeError);  // float index
+  EXPECT_THROW(gather(a, 0, ix({0}, {1})), ValueError);      // rank
+  EXPECT_THROW(gather(a, 2, ix({0}, {1, 1})), IndexError);   // dim
+  EXPECT_THROW(scatter(a, 0, ix({0}, {1, 1}), filled({1, 1}, 1, kFloat64)),
+               TypeError);                                                     // src dtype
+  EXPECT_THROW(index_select(a, 0, ix({0, 0}, {1, 2})), ValueError);            // 2-d index
+  EXPECT_THROW(masked_fill(a, filled({2}, 1, kInt32), Scalar(0)), TypeError);  // mask dtype
 }
 
 TEST(OpsIndex, EmptyIndicesGiveEmptyResults) {

@@ -12,7 +12,8 @@ void index_loop(const ElementwiseArgs& a, int64_t begin, int64_t end, const Inde
                 ErrorBuffer* errors) {
   const int64_t s0 = a.strides[0][0], s1 = a.strides[1][0], s2 = a.strides[2][0];
   for_each_row<3>(a, begin, end, [&](char** p, int64_t n) {
-    for (int64_t j = 0; j < n; ++j) K::apply(p[0] + j * s0, p[1] + j * s1, p[2] + j * s2, params, errors);
+    for (int64_t j = 0; j < n; ++j)
+      K::apply(p[0] + j * s0, p[1] + j * s1, p[2] + j * s2, params, errors);
   });
 }
 

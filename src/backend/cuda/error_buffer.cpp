@@ -51,7 +51,8 @@ void check_error_buffer(int device) {
   ErrorBuffer* host = mapped_buffer(device).host.load(std::memory_order_acquire);
   if (host == nullptr) return;
   if (auto reports = take_error_reports(*host)) {
-    throw AcceleratorError(detail::concat("cuda:", device, ": a kernel reported an error: ", *reports));
+    throw AcceleratorError(
+        detail::concat("cuda:", device, ": a kernel reported an error: ", *reports));
   }
 }
 

@@ -13,11 +13,13 @@
 namespace ingot::cuda {
 
 std::string CudaKernelLibrary::index_module_source(const IndexKernelSignature& sig) {
-  return ingot::detail::concat("#include \"", sig.header, "\"\n#include \"backend/cuda/device/index.cuh\"\n",
-                               "INGOT_CUDA_INDEX_KERNEL(", sig.name, ", ::ingot::", sig.type_name, ")\n");
+  return ingot::detail::concat(
+      "#include \"", sig.header, "\"\n#include \"backend/cuda/device/index.cuh\"\n",
+      "INGOT_CUDA_INDEX_KERNEL(", sig.name, ", ::ingot::", sig.type_name, ")\n");
 }
 
-void CudaKernelLibrary::compile_index_module(const IndexKernelSignature& sig, int major, int minor) {
+void CudaKernelLibrary::compile_index_module(const IndexKernelSignature& sig, int major,
+                                             int minor) {
   compile_source(index_module_source(sig), sig.name, major, minor);
 }
 
@@ -31,8 +33,9 @@ CUfunction CudaKernelLibrary::index_function(const IndexKernelSignature& sig, in
   return fn;
 }
 
-void CudaKernelLibrary::launch_index(const IndexKernelSignature& sig, const ElementwiseArgs& args, int64_t numel,
-                                     const IndexParams& params, Device device, std::string_view) {
+void CudaKernelLibrary::launch_index(const IndexKernelSignature& sig, const ElementwiseArgs& args,
+                                     int64_t numel, const IndexParams& params, Device device,
+                                     std::string_view) {
   set_current_device(device.index);
   const CUfunction fn = index_function(sig, device.index);
   IndexLaunch p{};
@@ -40,7 +43,8 @@ void CudaKernelLibrary::launch_index(const IndexKernelSignature& sig, const Elem
   p.numel = checked_int32(numel, "index kernel numel");
   p.index = params;
   p.errors = error_buffer(device.index);
-  for (int d = 0; d < args.ndim; ++d) p.sizes[d] = IntDivider::make(static_cast<uint32_t>(args.sizes[d]));
+  for (int d = 0; d < args.ndim; ++d)
+    p.sizes[d] = IntDivider::make(static_cast<uint32_t>(args.sizes[d]));
   for (int k = 0; k < 3; ++k) {
     p.data[k] = args.data[k];
     for (int d = 0; d < args.ndim; ++d) p.strides[k][d] = static_cast<int32_t>(args.strides[k][d]);
@@ -48,8 +52,8 @@ void CudaKernelLibrary::launch_index(const IndexKernelSignature& sig, const Elem
   const int64_t per_block = static_cast<int64_t>(kIndexBlockThreads) * kIndexElemsPerThread;
   const auto blocks = static_cast<unsigned>((numel + per_block - 1) / per_block);
   void* kernel_args[] = {&p};
-  INGOT_CU_CHECK(driver().cuLaunchKernel(fn, blocks, 1, 1, kIndexBlockThreads, 1, 1, 0, stream(device.index),
-                                         kernel_args, nullptr));
+  INGOT_CU_CHECK(driver().cuLaunchKernel(fn, blocks, 1, 1, kIndexBlockThreads, 1, 1, 0,
+                                         stream(device.index), kernel_args, nullptr));
 }
 
 }  // namespace ingot::cuda

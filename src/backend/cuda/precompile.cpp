@@ -30,15 +30,21 @@ std::vector<Task> tasks(int major, int minor, const std::string& only_op) {
   for (const KernelSignature& sig : kernel_registry().all()) {
     if (!wanted(sig.op)) continue;
     out.push_back({sig.names[0], [&sig, major, minor] {
-                     for (KernelFlavor flavor : kAllFlavors) CudaKernelLibrary::compile_module(sig, flavor, major, minor);
+                     for (KernelFlavor flavor : kAllFlavors)
+                       CudaKernelLibrary::compile_module(sig, flavor, major, minor);
                    }});
   }
   for (const DimKernelSignature& sig : dim_kernel_registry().all()) {  // one module per signature
-    if (wanted(sig.op)) out.push_back({sig.name, [&sig, major, minor] { CudaKernelLibrary::compile_dim_module(sig, major, minor); }});
+    if (wanted(sig.op))
+      out.push_back({sig.name, [&sig, major, minor] {
+                       CudaKernelLibrary::compile_dim_module(sig, major, minor);
+                     }});
   }
   for (const IndexKernelSignature& sig : index_kernel_registry().all()) {
     if (wanted(sig.op)) {
-      out.push_back({sig.name, [&sig, major, minor] { CudaKernelLibrary::compile_index_module(sig, major, minor); }});
+      out.push_back({sig.name, [&sig, major, minor] {
+                       CudaKernelLibrary::compile_index_module(sig, major, minor);
+                     }});
     }
   }
   return out;
@@ -49,8 +55,8 @@ std::vector<Task> tasks(int major, int minor, const std::string& only_op) {
 PrecompileReport precompile(int major, int minor, int jobs, const std::string& only_op) {
   const auto start = std::chrono::steady_clock::now();
   const std::vector<Task> todo = tasks(major, minor, only_op);
-  INGOT_CHECK(!todo.empty() || only_op.empty(), ValueError, "precompile: no kernels are registered for op '",
-              only_op, "'");
+  INGOT_CHECK(!todo.empty() || only_op.empty(), ValueError,
+              "precompile: no kernels are registered for op '", only_op, "'");
   PrecompileReport report;
   report.modules = static_cast<int>(todo.size());
   const KernelCache::Stats before = kernel_cache().stats();

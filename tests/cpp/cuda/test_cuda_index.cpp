@@ -33,7 +33,8 @@ void expect_same(const Tensor& cpu, const Tensor& gpu) {
   const Tensor back = gpu.to(kHost).contiguous(), ref = cpu.contiguous();
   ASSERT_EQ(back.dtype(), ref.dtype());
   ASSERT_EQ(back.sizes(), ref.sizes());
-  EXPECT_EQ(std::memcmp(back.data_ptr(), ref.data_ptr(), ref.nbytes()), 0) << ref << "\nvs\n" << back;
+  EXPECT_EQ(std::memcmp(back.data_ptr(), ref.data_ptr(), ref.nbytes()), 0) << ref << "\nvs\n"
+                                                                           << back;
 }
 
 TEST(CudaIndex, IndexKernelsCompileForSm90) {
@@ -46,7 +47,8 @@ TEST(CudaIndex, IndexKernelsCompileForSm90) {
 
 TEST(CudaIndex, GatherIndexSelectAndTakeMatchTheCpuOnEveryDtype) {
   REQUIRE_GPU();
-  for (ScalarType dtype : {kBool, kUInt8, kInt8, kInt16, kInt32, kInt64, kFloat16, kBFloat16, kFloat32, kFloat64}) {
+  for (ScalarType dtype :
+       {kBool, kUInt8, kInt8, kInt16, kInt32, kInt64, kFloat16, kBFloat16, kFloat32, kFloat64}) {
     for (ScalarType index_dtype : {kInt64, kInt32}) {
       const Tensor a = ramp({5, 6}, dtype).t();  // non-contiguous
       const Tensor g = ints({0, 4, -1, 2, 3, 3, 1, 0}, {2, 4}, index_dtype);
@@ -61,10 +63,12 @@ TEST(CudaIndex, GatherIndexSelectAndTakeMatchTheCpuOnEveryDtype) {
 TEST(CudaIndex, ScatterAddOfIntegersMatchesTheCpuWithDuplicates) {
   REQUIRE_GPU();
   for (ScalarType dtype : {kUInt8, kInt8, kInt16, kInt32, kInt64, kBool}) {
-    const Tensor index = arange(Scalar(int64_t{0}), Scalar(int64_t{3000})).remainder(Scalar(int64_t{7}));
+    const Tensor index =
+        arange(Scalar(int64_t{0}), Scalar(int64_t{3000})).remainder(Scalar(int64_t{7}));
     const Tensor src = ramp({3000}, dtype);
     const Tensor self = zeros({7}, TensorOptions(dtype));
-    expect_same(scatter_add(self, 0, index, src), scatter_add(self.to(kGpu), 0, index.to(kGpu), src.to(kGpu)));
+    expect_same(scatter_add(self, 0, index, src),
+                scatter_add(self.to(kGpu), 0, index.to(kGpu), src.to(kGpu)));
   }
 }
 
@@ -89,19 +93,22 @@ TEST(CudaIndex, AnIndexOutOfRangeRaisesAtTheNextSynchronizationAndAddsNone) {
     cuda::synchronize();
     FAIL() << "no AcceleratorError";
   } catch (const AcceleratorError& e) {
-    EXPECT_NE(std::string(e.what()).find("index 4 is out of bounds for dimension 0 with size 4"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("index 4 is out of bounds for dimension 0 with size 4"),
+              std::string::npos)
         << e.what();
     EXPECT_NE(std::string(e.what()).find("[and 7 more errors]"), std::string::npos) << e.what();
   }
   EXPECT_EQ(cuda::host_synchronizations(), before + 1);
   // The stream, the context and the buffer keep working.
-  expect_same(index_select(ramp({4, 8}, kFloat32), 0, ints({3, 0}, {2})), index_select(a, 0, ints({3, 0}, {2}).to(kGpu)));
+  expect_same(index_select(ramp({4, 8}, kFloat32), 0, ints({3, 0}, {2})),
+              index_select(a, 0, ints({3, 0}, {2}).to(kGpu)));
 }
 
 TEST(CudaIndex, AScatterOutOfRangeWritesNothingOutside) {
   REQUIRE_GPU();
   Tensor big = zeros({3, 4}, TensorOptions(kInt32).device(kGpu));
-  Tensor row = big.select(0, 1);  // scatter into the middle row: out of range must not touch rows 0, 2
+  Tensor row =
+      big.select(0, 1);  // scatter into the middle row: out of range must not touch rows 0, 2
   row.scatter_(0, ints({-5, 4, 100, 1}, {4}).to(kGpu), Scalar(int64_t{9}));
   EXPECT_THROW(big.to(kHost), AcceleratorError);
   expect_same(ints({0, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0}, {3, 4}, kInt32), big);

@@ -25,8 +25,9 @@ struct IndexLaunch {
 #if defined(__CUDACC_RTC__) || defined(__CUDACC__)
 template <typename K>
 __device__ __forceinline__ void index_kernel_body(const IndexLaunch& p) {
-  const int32_t base = static_cast<int32_t>(blockIdx.x) * (kIndexBlockThreads * kIndexElemsPerThread) +
-                       static_cast<int32_t>(threadIdx.x);
+  const int32_t base =
+      static_cast<int32_t>(blockIdx.x) * (kIndexBlockThreads * kIndexElemsPerThread) +
+      static_cast<int32_t>(threadIdx.x);
 #pragma unroll
   for (int k = 0; k < kIndexElemsPerThread; ++k) {
     const int32_t i = base + k * kIndexBlockThreads;
@@ -48,7 +49,8 @@ __device__ __forceinline__ void index_kernel_body(const IndexLaunch& p) {
 
 }  // namespace ingot::cuda
 
-#define INGOT_CUDA_INDEX_KERNEL(name, Kernel)                                                          \
-  extern "C" __global__ void __launch_bounds__(::ingot::cuda::kIndexBlockThreads) name(const ::ingot::cuda::IndexLaunch p) { \
-    ::ingot::cuda::index_kernel_body<Kernel>(p);                                                       \
+#define INGOT_CUDA_INDEX_KERNEL(name, Kernel)                                     \
+  extern "C" __global__ void __launch_bounds__(::ingot::cuda::kIndexBlockThreads) \
+      name(const ::ingot::cuda::IndexLaunch p) {                                  \
+    ::ingot::cuda::index_kernel_body<Kernel>(p);                                  \
   }
