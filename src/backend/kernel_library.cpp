@@ -270,3 +270,69 @@ KernelLibrary& kernel_library(DeviceType device, std::string_view op) {
 }
 
 }  // namespace ingot
+
+namespace ingot {
+
+void KernelLibrary::launch_index(const IndexKernelSignature& sig, const ElementwiseArgs&, int64_t,
+                                 const IndexParams&, Device, std::string_view what) {
+  throw NotImplementedError(detail::concat(what, ": the ", device_type(), " backend has no index kernel ", sig.name));
+}
+
+namespace {
+
+// A kernel that only moves elements, over rows that are contiguous in out and in and share one
+// index (index stride 0 along dim 0), moves `width` bytes at once when every address and stride
+// allows: a row of 256 float32 becomes 64 16-byte elements (vector loads and stores).
+int wide_move_width(const ElementwiseArgs& a, int64_t elem, const IndexParams& p) {
+  if (a.strides[2][0] != 0 || a.strides[0][0] != elem || a.strides[1][0] != elem) return 0;
+  for (int width : {16, 8}) {
+    if (width <= elem || (a.sizes[0] * elem) % width != 0 || p.stride % width != 0) continue;
+    bool ok = true;
+    for (int k = 0; k < 2 && ok; ++k) {
+      ok = reinterpret_cast<uintptr_t>(a.data[k]) % static_cast<uintptr_t>(width) == 0;
+      for (int d = 1; d < a.ndim && ok; ++d) ok = a.strides[k][d] % width == 0;
+    }
+    if (ok) return width;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void KernelLibrary::exec_index_kernel(TensorIteratorBase& iter, std::string_view op, const IndexParams& params,
+                                      std::string_view what) {
+  INGOT_CHECK(iter.noutputs() == 1 && iter.ninputs() == 2, ValueError, what,
+              ": an index kernel needs an iterator of (out, in, index)");
+  const ScalarType index_dtype = iter.input_dtype(1);
+  const IndexKernelSignature* sig = index_kernel_registry().find(op, iter.dtype(0), index_dtype);
+  INGOT_CHECK(sig != nullptr, NotImplementedError, what, ": no ", device_type(), " index kernel ", op,
+              " for data of dtype ", iter.dtype(0), " and indices of dtype ", index_dtype);
+  if (iter.numel() == 0) return;
+  for (int k = 0; k < 3; ++k) {
+    INGOT_CHECK(iter.is_aligned(k), NotImplementedError, what, ": operand ", k,
+                " is not aligned to its element size (memory wrapped from outside); copy it first");
+  }
+  iter.for_each_within_dims(kMaxDims, [&](const TensorIteratorBase& within) {
+    const auto run = [&](const TensorIteratorBase& it) {
+      ElementwiseArgs args = bind_operands(it, what);
+      const auto elem = static_cast<int64_t>(element_size(it.dtype(0)));
+      const int width = sig->dtype ? 0 : wide_move_width(args, elem, params);
+      const IndexKernelSignature* wide = width ? index_kernel_registry().find_moving(op, width, index_dtype) : nullptr;
+      if (wide == nullptr) {
+        launch_index(*sig, args, it.numel(), params, it.device(), what);
+        return;
+      }
+      const int64_t factor = width / elem;
+      args.sizes[0] /= factor;
+      args.strides[0][0] = args.strides[1][0] = width;
+      launch_index(*wide, args, it.numel() / factor, params, it.device(), what);
+    };
+    if (within.can_use_32bit_indexing()) {
+      run(within);
+      return;
+    }
+    for (const TensorIteratorBase& sub : within.with_32bit_indexing()) run(sub);
+  });
+}
+
+}  // namespace ingot

@@ -6,9 +6,11 @@
 
 #include <string_view>
 
+#include "backend/index_kernel_registry.h"
 #include "backend/kernel_registry.h"
 #include "iter/tensor_iterator.h"
 #include "kernels/elementwise.h"
+#include "kernels/index.h"
 
 namespace ingot {
 
@@ -33,6 +35,18 @@ class KernelLibrary {
   // offset fit in int32. A kernel the backend cannot provide is a NotImplementedError naming it.
   virtual void launch(const KernelSignature& sig, KernelFlavor flavor, const ElementwiseArgs& args,
                       int64_t numel, Device device) = 0;
+
+  // Index ops (kernels/index.h): runs index kernel `op` over an iterator of (out, in, index), in
+  // which the operand the functor addresses through the index has stride 0 along the indexed
+  // dimension that `params` describes. The kernel is picked by out's dtype and the index dtype.
+  // A bad index raises IndexError naming `what` at once on the CPU, and AcceleratorError at the
+  // next synchronization on a GPU (its error buffer). src/backend/index_kernel_library.cpp.
+  void exec_index_kernel(TensorIteratorBase& iter, std::string_view op, const IndexParams& params,
+                         std::string_view what);
+  // Runs one index kernel over elements [0, numel) of `args` (32-bit offsets, as launch()). The
+  // default is a NotImplementedError naming the kernel (a backend without index kernels).
+  virtual void launch_index(const IndexKernelSignature& sig, const ElementwiseArgs& args, int64_t numel,
+                            const IndexParams& params, Device device, std::string_view what);
 
   // Copies `nbytes` between two contiguous regions, at least one of them in this backend's memory
   // (the other may be host memory). Returns once the host may read or reuse its side.

@@ -28,6 +28,10 @@ struct KernelLibraryFront {
   void exec_ternary_kernel(TensorIteratorBase& iter, std::string_view op, const Scalar& param) const {
     kernel_library(iter.device_type(), iter.name()).exec_ternary_kernel(iter, op, param);
   }
+  // Index ops (kernels/index.h, src/native/index_iterator.h).
+  void exec_index_kernel(TensorIteratorBase& iter, std::string_view op, const IndexParams& params) const {
+    kernel_library(iter.device_type(), iter.name()).exec_index_kernel(iter, op, params, iter.name());
+  }
 };
 
 inline constexpr KernelLibraryFront lib{};

@@ -18,6 +18,7 @@ import ingot
 from ingot_test_helpers import DEVICES, host, make
 from opinfo import OPS, OpInfo
 from opinfo_dim import DIM_OPS
+from opinfo_index import INDEX_OPS
 from opinfo_support import (ALL, can_cast, container, from_numpy, is_float, mismatches, numpy_array, opmath,
                             promote_all, promote_with_scalar, round_to, samples, specials)
 
@@ -128,13 +129,15 @@ def declared_ops() -> set[str]:
 
 
 def test_every_declared_op_has_an_entry():
-    # Dim ops (softmax, scans) are not elementwise: their table is opinfo_dim.py (test_dim_ops.py).
-    missing = sorted(declared_ops() - {op.name for op in OPS} - {op.name for op in DIM_OPS})
+    # Dim ops (softmax, scans) and index ops are not elementwise: their tables are opinfo_dim.py
+    # (test_dim_ops.py) and opinfo_index.py (test_index_ops.py).
+    missing = sorted(declared_ops() - {op.name for op in OPS} - {op.name for op in DIM_OPS}
+                     - {op.name for op in INDEX_OPS})
     assert not missing, f"ops declared in ops.yaml without an OpInfo entry in tests/python/opinfo.py: {missing}"
 
 
 def test_every_entry_is_a_declared_op():
-    stale = sorted({op.name for op in OPS} - declared_ops())
+    stale = sorted(({op.name for op in OPS} | {op.name for op in INDEX_OPS}) - declared_ops())
     assert not stale, f"OpInfo entries for ops that ops.yaml does not declare: {stale}"
 
 

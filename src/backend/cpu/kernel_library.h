@@ -18,6 +18,10 @@ inline constexpr int64_t kCpuGrainSize = 32768;
 // Threads a parallel launch may use (1 without OpenMP).
 int cpu_num_threads();
 
+// Runs elements [begin, end) of an index kernel's iteration, reporting bad indices into `errors`.
+using IndexKernelFn = void (*)(const ElementwiseArgs& args, int64_t begin, int64_t end,
+                               const IndexParams& params, ErrorBuffer* errors);
+
 class CpuKernelLibrary final : public KernelLibrary {
  public:
   DeviceType device_type() const override { return kCPU; }
@@ -30,6 +34,10 @@ class CpuKernelLibrary final : public KernelLibrary {
               int64_t numel, Device device) override;
   void copy_bytes(void* dst, Device dst_device, const void* src, Device src_device,
                   size_t nbytes) override;
+  // Index kernels (cpu/index_kernels.cpp): attached by id of the index kernel registry.
+  void attach_index(int id, IndexKernelFn fn);
+  void launch_index(const IndexKernelSignature& sig, const ElementwiseArgs& args, int64_t numel,
+                    const IndexParams& params, Device device, std::string_view what) override;
 
   // Dim kernels (kernels/dim.h): runs units [begin, end) (dim_loops.h) of a launch.
   using DimFn = void (*)(const DimArgs& args, int64_t begin, int64_t end);
@@ -39,6 +47,7 @@ class CpuKernelLibrary final : public KernelLibrary {
  private:
   std::vector<FlavorFns> fns_;  // by signature id
   std::vector<DimFn> dim_fns_;  // by dim signature id
+  std::vector<IndexKernelFn> index_fns_;  // by index signature id
 };
 
 CpuKernelLibrary& cpu_kernel_library();

@@ -4,7 +4,9 @@
 #pragma once
 
 #include "backend/cpu/elementwise_loops.h"
+#include "backend/cpu/index_loops.h"
 #include "backend/cpu/kernel_fn.h"
+#include "backend/cpu/kernel_library.h"
 
 namespace ingot::cpu {
 
@@ -25,6 +27,20 @@ bool register_elementwise(const char* op, const char* header,
   return true;
 }
 
+template <typename K>
+bool register_index(const char* op, const char* name, const char* header, K*) {
+  IndexKernelSignature sig;
+  sig.op = op;
+  sig.name = name;
+  sig.element_bytes = static_cast<int>(sizeof(typename K::data_t));
+  if constexpr (K::kTyped) sig.dtype = dtype_v<typename K::data_t>;
+  sig.index_dtype = dtype_v<typename K::index_t>;
+  sig.writes_through_index = K::kWritesThroughIndex;
+  const IndexKernelSignature& added = index_kernel_registry().add(std::move(sig), header);
+  cpu_kernel_library().attach_index(added.id, &index_loop<K>);
+  return true;
+}
+
 }  // namespace ingot::cpu
 
 #define INGOT_ELEMENTWISE_KERNEL(op, out_tok, in_tok, alpha_tok, Kernel) \
@@ -33,3 +49,8 @@ bool register_elementwise(const char* op, const char* header,
 
 // Dim kernels (kernels/dim.h) register the same way.
 #include "backend/cpu/dim_registration.h"
+
+// Index kernels (kernels/index.h).
+#define INGOT_INDEX_KERNEL(op, data_tok, index_tok, Kernel)                                  \
+  [[maybe_unused]] static const bool Kernel##_registered = ::ingot::cpu::register_index(      \
+      #op, #op "_index_" #data_tok "_" #index_tok, INGOT_KERNEL_HEADER, static_cast<Kernel*>(nullptr))

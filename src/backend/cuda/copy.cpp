@@ -6,6 +6,7 @@
 
 #include "backend/cuda/device.h"
 #include "backend/cuda/driver.h"
+#include "backend/cuda/error_buffer.h"
 #include "backend/cuda/kernel_library.h"
 #include "backend/cuda/stream.h"
 
@@ -109,9 +110,11 @@ void CudaKernelLibrary::copy_bytes(void* dst, Device dst_device, const void* src
     } else {
       INGOT_CU_CHECK(api.cuMemcpyDtoHAsync(dst, reinterpret_cast<CUdeviceptr>(src), nbytes, s));
       INGOT_CU_CHECK(api.cuStreamSynchronize(s));
+      check_error_buffer(device);  // the host waited anyway: kernel reports are visible now
     }
   } else {
     host_staging().copy(dst, src, nbytes, dst_device.is_cuda(), device);
+    if (!dst_device.is_cuda()) check_error_buffer(device);
   }
 }
 

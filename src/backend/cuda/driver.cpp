@@ -1,6 +1,8 @@
 #include "backend/cuda/driver.h"
 
+#include <atomic>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backend/cuda/dynamic_library.h"
@@ -16,6 +18,24 @@ template <typename... A>
 struct MissingEntry<CUresult(CUDAAPI*)(A...)> {
   static CUresult CUDAAPI call(A...) { return CUDA_ERROR_NOT_FOUND; }
 };
+
+// The blocking calls, counted on their way to the driver (host_synchronizations()).
+std::atomic<uint64_t> g_host_synchronizations{0};
+decltype(&::cuStreamSynchronize) g_stream_synchronize = nullptr;
+decltype(&::cuEventSynchronize) g_event_synchronize = nullptr;
+decltype(&::cuCtxSynchronize) g_ctx_synchronize = nullptr;
+CUresult CUDAAPI counted_stream_synchronize(CUstream s) {
+  ++g_host_synchronizations;
+  return g_stream_synchronize(s);
+}
+CUresult CUDAAPI counted_event_synchronize(CUevent e) {
+  ++g_host_synchronizations;
+  return g_event_synchronize(e);
+}
+CUresult CUDAAPI counted_ctx_synchronize() {
+  ++g_host_synchronizations;
+  return g_ctx_synchronize();
+}
 
 #define INGOT_CUDA_STR_(x) #x
 #define INGOT_CUDA_XSTR_(x) INGOT_CUDA_STR_(x)
@@ -50,6 +70,9 @@ const LoadedDriver& loaded_driver() {
 #define INGOT_CUDA_RESOLVE(name) resolve(d->lib, d->api.name, INGOT_CUDA_XSTR_(name), #name);
     INGOT_CUDA_DRIVER_FUNCTIONS(INGOT_CUDA_RESOLVE)
 #undef INGOT_CUDA_RESOLVE
+    g_stream_synchronize = std::exchange(d->api.cuStreamSynchronize, &counted_stream_synchronize);
+    g_event_synchronize = std::exchange(d->api.cuEventSynchronize, &counted_event_synchronize);
+    g_ctx_synchronize = std::exchange(d->api.cuCtxSynchronize, &counted_ctx_synchronize);
     d->init_result = d->api.cuInit(0);
     return d;
   }();
@@ -70,6 +93,8 @@ const DriverApi& driver() {
       "CUDA driver library not found (is an NVIDIA driver installed?); tried:", d.why_missing);
   return d.api;
 }
+
+uint64_t host_synchronizations() { return g_host_synchronizations.load(); }
 
 CUresult driver_init_result() { return loaded_driver().init_result; }
 

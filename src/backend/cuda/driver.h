@@ -5,6 +5,7 @@
 
 #include <cuda.h>
 
+#include <cstdint>
 #include <string>
 
 namespace ingot::cuda {
@@ -30,7 +31,7 @@ namespace ingot::cuda {
   _(cuMemcpyAsync) _(cuMemcpyHtoDAsync) _(cuMemcpyDtoHAsync) _(cuMemcpyDtoDAsync) \
   _(cuMemsetD8Async) \
   _(cuMemHostAlloc) _(cuMemFreeHost) _(cuMemHostRegister) _(cuMemHostUnregister) \
-  _(cuPointerGetAttribute)
+  _(cuMemHostGetDevicePointer) _(cuPointerGetAttribute) _(cuCtxSynchronize)
 // clang-format on
 
 // The resolved table. An entry the installed driver does not export points to a stub that returns
@@ -49,6 +50,10 @@ const DriverApi* driver_or_null();
 // there is none. cuInit has been called once, but its result is not checked here: is_available()
 // and device code report it.
 const DriverApi& driver();
+
+// How many calls that block the host on the device (cuStreamSynchronize, cuEventSynchronize,
+// cuCtxSynchronize) went through driver() so far: tests check that a feature adds none.
+uint64_t host_synchronizations();
 
 // The result of the single cuInit(0) call, or CUDA_ERROR_NOT_INITIALIZED without a driver.
 CUresult driver_init_result();

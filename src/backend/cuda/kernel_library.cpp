@@ -159,6 +159,10 @@ void CudaKernelLibrary::compile_module(const KernelSignature& sig, KernelFlavor 
       module_source(sig, flavor), sig.names[static_cast<size_t>(flavor)], major, minor));
 }
 
+void CudaKernelLibrary::compile_source(std::string source, const std::string& name, int major, int minor) {
+  kernel_cache().get_or_compile(module_request(std::move(source), name, major, minor));
+}
+
 CUfunction CudaKernelLibrary::function(const KernelSignature& sig, KernelFlavor flavor,
                                        int device) {
   PerDevice& per = devices_[static_cast<size_t>(device)];

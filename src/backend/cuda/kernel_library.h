@@ -40,6 +40,12 @@ class CudaKernelLibrary final : public KernelLibrary {
   void launch_dim(const DimKernelSignature& sig, const DimArgs& args, Device device) override;
   static std::string dim_module_source(const DimKernelSignature& sig);
   static void compile_dim_module(const DimKernelSignature& sig, int major, int minor);
+  // Index kernels (cuda/index_kernels.cpp): the NVRTC source of one, its compile for precompile,
+  // and its launch with the device's error buffer.
+  static std::string index_module_source(const IndexKernelSignature& sig);
+  static void compile_index_module(const IndexKernelSignature& sig, int major, int minor);
+  void launch_index(const IndexKernelSignature& sig, const ElementwiseArgs& args, int64_t numel,
+                    const IndexParams& params, Device device, std::string_view what) override;
 
  private:
   struct Entry {
@@ -56,12 +62,16 @@ class CudaKernelLibrary final : public KernelLibrary {
   // Compiles (or finds in the cache) and loads a module named `name`.
   static CUmodule load_module(std::string source, const std::string& name, int device);
   CUfunction dim_function(const DimKernelSignature& sig, const char* strategy, int device);
+  // Compiles `source` (through the kernel cache) with the options every module uses.
+  static void compile_source(std::string source, const std::string& name, int major, int minor);
+  CUfunction index_function(const IndexKernelSignature& sig, int device);
 
   std::mutex mutex_;  // guards module loads and cast_functions_
   std::unordered_map<uint64_t, CUfunction> cast_functions_;  // (id, device, dtypes) -> kernel
   // (dim id, device, strategy) -> kernel, filled from one module per (dim id, device)
   std::unordered_map<uint64_t, CUmodule> dim_modules_;
   std::unordered_map<std::string, CUfunction> dim_functions_;
+  std::unordered_map<uint64_t, CUfunction> index_functions_;  // (index id, device) -> kernel
   std::unique_ptr<PerDevice[]> devices_ = std::make_unique<PerDevice[]>(128);
 };
 

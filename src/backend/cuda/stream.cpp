@@ -2,12 +2,14 @@
 
 #include "backend/cuda/device.h"
 #include "backend/cuda/driver.h"
+#include "backend/cuda/error_buffer.h"
 
 namespace ingot::cuda {
 
 void synchronize(int device) {
   set_current_device(device);
   INGOT_CU_CHECK(driver().cuStreamSynchronize(stream(device)));
+  check_error_buffer(device);
 }
 
 void make_stream_wait(int device, std::uintptr_t consumer_stream) {
