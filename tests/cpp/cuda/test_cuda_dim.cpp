@@ -23,9 +23,12 @@ struct Shape {
   std::vector<int64_t> sizes;
   int64_t dim;
 };
-// rows; one long row (chunked scan); n < 64 columns (cols); few columns (cols_split); n = 1.
-const std::vector<Shape> kShapes = {
-    {{7, 1000}, 1}, {{1, 100003}, 1}, {{40, 9000}, 0}, {{3000, 5}, 0}, {{2, 1, 33}, 1}};
+// rows; one long row (chunked scan); n < 64 columns (cols); few columns (cols_split); n = 1;
+// softmax rows narrower than a warp, rows that fill 1024 threads' registers, and aligned rows too
+// long for them (read twice).
+const std::vector<Shape> kShapes = {{{7, 1000}, 1},  {{1, 100003}, 1}, {{40, 9000}, 0},
+                                    {{3000, 5}, 0},  {{2, 1, 33}, 1},  {{67, 128}, 1},
+                                    {{3, 32768}, 1}, {{2, 40000}, 1}};
 
 // Floats: 4 sin(0.37 i), or (near_one) 1 + sin(0.37 i) / 64 so that long products stay finite and
 // do not depend on the order of evaluation; integers: small values of both signs.
@@ -122,6 +125,25 @@ TEST(CudaDim, SpecialSoftmaxRowsMatchTheCpuBackend) {
   const Tensor x = from_blob(v.data(), {5, 3}, kFloat64).to(kFloat32, true);
   expect_close(softmax(x, 1), softmax(x.to(kGpu), 1), 0.01, "softmax special rows");
   expect_close(log_softmax(x, 1), log_softmax(x.to(kGpu), 1), 1.0, "log_softmax special rows");
+}
+
+// A row that starts one element past a 16-byte boundary takes the scalar (unaligned) loads.
+TEST(CudaDim, MisalignedRowsMatchTheCpuBackend) {
+  REQUIRE_GPU();
+  for (int64_t n : {int64_t{128}, int64_t{4096}, int64_t{40000}}) {
+    const Tensor x = sample({1, n + 1}, kFloat32).slice(1, 1);
+    const Tensor full = sample({1, n + 1}, kFloat32).to(kGpu);
+    const Tensor odd = full.slice(1, 1);
+    ASSERT_TRUE(odd.is_contiguous());
+    const std::string what = "misaligned n " + std::to_string(n);
+    expect_close(softmax(x, 1), softmax(odd, 1), 0.01, "softmax " + what);
+    expect_close(log_softmax(x, 1), log_softmax(odd, 1), 1.0, "log_softmax " + what);
+    expect_close(cumsum(x, 1), cumsum(odd, 1), 4.0 * static_cast<double>(n), "cumsum " + what);
+    const auto [v, i] = cummax(x, 1);
+    const auto [vg, ig] = cummax(odd, 1);
+    expect_close(v, vg, 0.0, "cummax values " + what);
+    expect_close(i, ig, 0.0, "cummax indices " + what);
+  }
 }
 
 TEST(CudaDim, OutArgumentsAndIndexScanTuple) {

@@ -1,9 +1,10 @@
 // The CUDA loop driver for dim kernels (kernels/dim.h), compiled by NVRTC only. Strategies:
-//   rows   the dim is innermost: a group of threads_per_row threads (a warp up to 1024) per row,
-//          16-byte vector loads when the host found the rows aligned, warp shuffles then shared
-//          memory across the group's warps. Softmax keeps the first vectors of each thread in
-//          registers (one read of the row when it fits) and merges (max, sum) online; scans walk
-//          the row in tiles, carrying the prefix from tile to tile.
+//   rows   the dim is innermost: a group of threads_per_row threads (1 to 1024; softmax groups may
+//          be narrower than a warp) per row, 16-byte vector loads when the host found the rows
+//          aligned, warp shuffles then shared memory across the group's warps. Softmax keeps up
+//          to R vectors per thread in registers: a row that fits is read once, its max and then
+//          its sum of exp(x - max) reduced over the group; a longer one merges (max, sum) online
+//          and is read again for the write. Scans walk the row in tiles, carrying the prefix.
 //   cols   the dim is an outer one: a thread per column, consecutive threads on consecutive
 //          (contiguous) columns, walking down the dim.
 //   cols_split   the same with too few columns to fill the GPU: a block is 32 columns by up to 32
@@ -74,13 +75,16 @@ __device__ __forceinline__ T* warp_slots() {
   return reinterpret_cast<T*>(slots);
 }
 
-// Combines a value per thread over a group of `tpr` consecutive threads (32 <= tpr <= 1024);
-// every thread of the group gets the result. Every thread of the block must call it.
+// Combines a value per thread over a group of `tpr` consecutive threads (1 <= tpr <= 1024, a
+// power of two; groups narrower than a warp never cross one); every thread of the group gets the
+// result. Every thread of the block must call it.
 template <typename T, typename Op>
 __device__ __forceinline__ T group_reduce(T v, Op op, int tpr) {
 #pragma unroll
-  for (int o = 16; o > 0; o >>= 1) v = op(v, shfl_xor(v, o));
-  if (tpr == 32) return v;
+  for (int o = 16; o > 0; o >>= 1) {
+    if (o < tpr) v = op(v, shfl_xor(v, o));
+  }
+  if (tpr <= 32) return v;
   T* slots = warp_slots<T>();
   const int warp = static_cast<int>(threadIdx.x) / 32;
   if (threadIdx.x % 32 == 0) slots[warp] = v;
@@ -127,33 +131,75 @@ struct SoftmaxLoops {
   using Out = typename K::Out;
   using A = typename K::Acc;
   static constexpr int V = 16 / sizeof(In) > 0 ? 16 / static_cast<int>(sizeof(In)) : 1;
-  static constexpr int R = 4;  // vectors per thread kept in registers between the two passes
+  // Vectors per thread kept in registers between the max/sum passes and the write; the host sizes
+  // threads_per_row so that a row up to R * 1024 vectors is read from memory once.
+  static constexpr int R = kSoftmaxRegVectors;
 
   template <int W>
   static __device__ __forceinline__ void row(const DimParams& p, const In* x, Out* y, int64_t nv,
-                                             int lane, int tpr) {
+                                             bool in_registers, int lane, int tpr) {
     using VIn = DVec<In, W>;
     using VOut = DVec<Out, W>;
     const VIn* xv = reinterpret_cast<const VIn*>(x);
     VOut* yv = reinterpret_cast<VOut*>(y);
     VIn cache[R];
-    MaxSum<A> ms{-infinity<A>(), A(0)};
 #pragma unroll
     for (int k = 0; k < R; ++k) {
       const int64_t j = lane + static_cast<int64_t>(k) * tpr;
-      if (j < nv) {
-        cache[k] = xv[j];
+      if (j < nv) cache[k] = xv[j];
+    }
+    A max, sum;
+    if (in_registers) {  // the same for every group of the block: barriers line up
+      // The row is in registers: its max (a NaN never becomes the max), then the sum of
+      // exp(x - max), each combined over the group; every exp is independent of the others.
+      max = -infinity<A>();
+#pragma unroll
+      for (int k = 0; k < R; ++k) {
+        if (lane + k * tpr < nv) {
+#pragma unroll
+          for (int e = 0; e < W; ++e) {
+            const A v = convert<A>(cache[k].v[e]);
+            max = v > max ? v : max;
+          }
+        }
+      }
+      max = group_reduce(
+          max, [](A a, A b) { return b > a ? b : a; }, tpr);
+      // A row of -inf: exp(-inf - -inf) is NaN, so is every output (as PyTorch); -inf elements
+      // of other rows add exp(-inf) = 0; a NaN or a +inf makes the sum NaN.
+      A part[R];
+#pragma unroll
+      for (int k = 0; k < R; ++k) {
+        part[k] = A(0);
+        if (lane + k * tpr < nv) {
+#pragma unroll
+          for (int e = 0; e < W; ++e) part[k] += precise::exp(convert<A>(cache[k].v[e]) - max);
+        }
+      }
+      sum = part[0];
+#pragma unroll
+      for (int k = 1; k < R; ++k) sum += part[k];
+      sum = group_reduce(
+          sum, [](A a, A b) { return a + b; }, tpr);
+    } else {
+      // Longer rows: (max, sum) merged online over the cached vectors and the rest of the row,
+      // which is read a second time for the write.
+      MaxSum<A> ms{-infinity<A>(), A(0)};
+#pragma unroll
+      for (int k = 0; k < R; ++k) {
 #pragma unroll
         for (int e = 0; e < W; ++e) push(ms, convert<A>(cache[k].v[e]));
       }
-    }
-    for (int64_t j = lane + static_cast<int64_t>(R) * tpr; j < nv; j += tpr) {
-      const VIn v = xv[j];
+      for (int64_t j = lane + static_cast<int64_t>(R) * tpr; j < nv; j += tpr) {
+        const VIn v = xv[j];
 #pragma unroll
-      for (int e = 0; e < W; ++e) push(ms, convert<A>(v.v[e]));
+        for (int e = 0; e < W; ++e) push(ms, convert<A>(v.v[e]));
+      }
+      ms = group_reduce(
+          ms, [](MaxSum<A> a, MaxSum<A> b) { return merge(a, b); }, tpr);
+      max = ms.max;
+      sum = ms.sum;
     }
-    ms = group_reduce(
-        ms, [](MaxSum<A> a, MaxSum<A> b) { return merge(a, b); }, tpr);
     const typename K::Functor f;
 #pragma unroll
     for (int k = 0; k < R; ++k) {
@@ -161,8 +207,7 @@ struct SoftmaxLoops {
       if (j < nv) {
         VOut o;
 #pragma unroll
-        for (int e = 0; e < W; ++e)
-          o.v[e] = convert<Out>(f(convert<A>(cache[k].v[e]), ms.max, ms.sum));
+        for (int e = 0; e < W; ++e) o.v[e] = convert<Out>(f(convert<A>(cache[k].v[e]), max, sum));
         yv[j] = o;
       }
     }
@@ -170,7 +215,7 @@ struct SoftmaxLoops {
       const VIn v = xv[j];
       VOut o;
 #pragma unroll
-      for (int e = 0; e < W; ++e) o.v[e] = convert<Out>(f(convert<A>(v.v[e]), ms.max, ms.sum));
+      for (int e = 0; e < W; ++e) o.v[e] = convert<Out>(f(convert<A>(v.v[e]), max, sum));
       yv[j] = o;
     }
   }
@@ -183,9 +228,9 @@ struct SoftmaxLoops {
     const In* x = reinterpret_cast<const In*>(p.in) + (valid ? r : 0) * p.n;
     Out* y = reinterpret_cast<Out*>(p.out) + (valid ? r : 0) * p.n;
     if (p.aligned) {
-      row<V>(p, x, y, valid ? p.n / V : 0, lane, tpr);
+      row<V>(p, x, y, valid ? p.n / V : 0, p.n / V <= static_cast<int64_t>(R) * tpr, lane, tpr);
     } else {
-      row<1>(p, x, y, valid ? p.n : 0, lane, tpr);
+      row<1>(p, x, y, valid ? p.n : 0, p.n <= static_cast<int64_t>(R) * tpr, lane, tpr);
     }
   }
 

@@ -7,6 +7,8 @@
 namespace ingot::cuda {
 
 inline constexpr int kDimBlockThreads = 256;
+// Softmax rows: vectors per thread held in registers between reading a row and writing it.
+inline constexpr int kSoftmaxRegVectors = 8;
 
 struct DimParams {
   char* out;
@@ -17,7 +19,7 @@ struct DimParams {
   int64_t n;                // elements along the dim
   int64_t inner;            // cols: columns per slab (also the stride along the dim, in elements)
   int64_t chunk;            // chunked scans: elements per chunk (a multiple of the tile)
-  int32_t threads_per_row;  // rows strategies: 32..1024, a power of two
+  int32_t threads_per_row;  // rows strategies: a power of two, 32..1024 (softmax: 8..1024)
   int32_t aligned;          // rows strategies: every row starts 16-byte aligned in every operand
 };
 
