@@ -96,16 +96,21 @@ void CudaKernelLibrary::launch_dim(const DimKernelSignature& sig, const DimArgs&
         pow2_at_least((nv + kSoftmaxRegVectors - 1) / kSoftmaxRegVectors, lo, 1024);
     strategy = "rows";
   } else {
-    p.aligned = a.n % vec == 0 && aligned_to(a.in, 16);
+    // Vector loads and stores: rows whole vectors, every operand aligned to one vector of it.
+    p.aligned = a.n % vec == 0 && aligned_to(a.in, 16) &&
+                aligned_to(a.out, out_size * static_cast<size_t>(vec)) &&
+                (a.indices == nullptr || aligned_to(a.indices, 8 * static_cast<size_t>(vec)));
     const int64_t tile = 256 * vec;
     if (a.outer < 2 * sms && a.n >= 8 * tile) {
-      // Few long rows: cut each into chunks so that about 4 blocks per SM run.
+      // Few long rows: cut each into chunks (whole tiles of every scan: kScanTileVectors vectors
+      // per thread) so that about 8 blocks of 256 threads per SM run, all of them resident.
+      const int64_t unit = static_cast<int64_t>(kDimBlockThreads) * vec * kScanTileVectors;
       const int64_t per_row =
-          std::clamp<int64_t>((4 * sms + a.outer - 1) / a.outer, 2, (a.n + tile - 1) / tile);
-      p.chunk = ((a.n + per_row - 1) / per_row + tile - 1) / tile * tile;
+          std::clamp<int64_t>((8 * sms + a.outer - 1) / a.outer, 2, (a.n + unit - 1) / unit);
+      p.chunk = ((a.n + per_row - 1) / per_row + unit - 1) / unit * unit;
       const int64_t chunks = (a.n + p.chunk - 1) / p.chunk;
       grid = a.outer * chunks;
-      block = 256;
+      block = kDimBlockThreads;
       scratch = Storage::allocate(static_cast<size_t>(a.outer * chunks) * kStateBytes, device);
       p.scratch = static_cast<char*>(scratch.data());
       void* args[] = {&p};

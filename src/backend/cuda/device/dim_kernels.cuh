@@ -316,65 +316,136 @@ struct ScanLoops {
     }
   }
 
-  // One tile of `tpr * V` elements of the row starting at element `row` (global offset) from
-  // position `base` (< end): scans it after `carry` and, if `write`, stores it. Returns the new
-  // carry. Every thread of the block must call it the same number of times.
+  // V consecutive results from `at` (a multiple of V), every operand aligned to a vector of it.
+  static __device__ __forceinline__ void store_vec(const DimParams& p, int64_t at, Prefix<S> prefix,
+                                                   const S (&r)[V]) {
+    DVec<Out, V> o;
+    if constexpr (K::kind == DimKind::IndexScan) {
+      DVec<int64_t, V> ix;
+#pragma unroll
+      for (int e = 0; e < V; ++e) {
+        const S v = prefix.present ? combine(prefix.state, r[e]) : r[e];
+        o.v[e] = convert<Out>(v.value);
+        ix.v[e] = v.index;
+      }
+      *reinterpret_cast<DVec<int64_t, V>*>(reinterpret_cast<int64_t*>(p.indices) + at) = ix;
+    } else {
+#pragma unroll
+      for (int e = 0; e < V; ++e)
+        o.v[e] = convert<Out>(prefix.present ? combine(prefix.state, r[e]) : r[e]);
+    }
+    *reinterpret_cast<DVec<Out, V>*>(reinterpret_cast<Out*>(p.out) + at) = o;
+  }
+
+  // Vectors per thread in one tile: loaded together (U loads in flight per thread) and scanned
+  // across the group with one pair of barriers; fewer when the states are wide (registers).
+  static constexpr int U = V * sizeof(S) <= 16 ? 4 : V * sizeof(S) <= 32 ? 2 : 1;
+  static_assert(kScanTileVectors % U == 0, "dim kernels: chunks must be whole tiles");
+
+  // One state per (vector, warp) of a tile, any state type up to 16 bytes.
+  static __device__ __forceinline__ S* tile_slots() {
+    __shared__ alignas(16) unsigned char slots[U * 32 * 16];
+    static_assert(sizeof(S) <= 16, "dim kernels: state too large for the tile slots");
+    return reinterpret_cast<S*>(slots);
+  }
+
+  // One tile of `tpr * V * U` elements of the row starting at element `row` (global offset) from
+  // position `base` (< end): vector k of thread `lane` holds positions
+  // base + (k * tpr + lane) * V + [0, V), so each of the U loads is coalesced. Scans the tile after
+  // `carry` and, if `write`, stores it. Returns the new carry. Every thread of the block must
+  // call it the same number of times.
   static __device__ __forceinline__ Prefix<S> tile(const DimParams& p, int64_t row, int64_t base,
                                                    int64_t end, Prefix<S> carry, bool write,
                                                    bool aligned, int lane, int tpr) {
     const In* x = reinterpret_cast<const In*>(p.in) + row;
-    const int64_t first = base + static_cast<int64_t>(lane) * V;
-    S r[V];
-    if (aligned && first + V <= end) {
-      const DVec<In, V> v = *reinterpret_cast<const DVec<In, V>*>(x + first);
+    // All loads first, then the arithmetic: U independent loads per thread in flight.
+    DVec<In, V> raw[U];
 #pragma unroll
-      for (int e = 0; e < V; ++e) r[e] = K::make(convert<A>(v.v[e]), first + e);
-    } else {
+    for (int k = 0; k < U; ++k) {
+      const int64_t first = base + (static_cast<int64_t>(k) * tpr + lane) * V;
+      if (aligned && first + V <= end) {
+        raw[k] = *reinterpret_cast<const DVec<In, V>*>(x + first);
+      } else {
+#pragma unroll
+        for (int e = 0; e < V; ++e) raw[k].v[e] = first + e < end ? x[first + e] : In{};
+      }
+    }
+    S r[U][V];
+#pragma unroll
+    for (int k = 0; k < U; ++k) {
+      const int64_t first = base + (static_cast<int64_t>(k) * tpr + lane) * V;
 #pragma unroll
       for (int e = 0; e < V; ++e) {
         // Past the end: a placeholder that only later (unwritten) positions see.
-        r[e] = first + e < end ? K::make(convert<A>(x[first + e]), first + e) : K::make(A(0), -1);
+        r[k][e] = first + e < end ? K::make(convert<A>(raw[k].v[e]), first + e) : K::make(A(0), -1);
       }
-    }
 #pragma unroll
-    for (int e = 1; e < V; ++e) r[e] = combine(r[e - 1], r[e]);
-    // Inclusive scan of the thread totals across the warp, then across the group's warps.
+      for (int e = 1; e < V; ++e) r[k][e] = combine(r[k][e - 1], r[k][e]);
+    }
+    // Inclusive scan of the thread totals across the warp (the U scans interleave), then across
+    // the group's warps.
     const int lane32 = static_cast<int>(threadIdx.x) % 32;
-    S incl = r[V - 1];
+    S incl[U];
+#pragma unroll
+    for (int k = 0; k < U; ++k) incl[k] = r[k][V - 1];
 #pragma unroll
     for (int o = 1; o < 32; o <<= 1) {
-      const S t = shfl_up(incl, o);
-      if (lane32 >= o) incl = combine(t, incl);
-    }
-    Prefix<S> before{shfl_up(incl, 1), lane32 > 0};
-    Prefix<S> total{shfl_idx(incl, 31), true};
-    if (tpr > 32) {
-      S* slots = warp_slots<S>();
-      const int warp = static_cast<int>(threadIdx.x) / 32;
-      const int group_first = static_cast<int>(threadIdx.x) / tpr * (tpr / 32);
-      if (lane32 == 31) slots[warp] = incl;
-      __syncthreads();
-      Prefix<S> warps{slots[group_first], warp > group_first};
-      for (int w = group_first + 1; w < warp; ++w) warps.state = combine(warps.state, slots[w]);
-      S all = slots[group_first];
-      for (int w = group_first + 1; w < group_first + tpr / 32; ++w) all = combine(all, slots[w]);
-      __syncthreads();
-      before = then(warps, before);
-      total = {all, true};
-    }
-    const Prefix<S> prefix = then(carry, before);
-    if (write) {
 #pragma unroll
-      for (int e = 0; e < V; ++e) {
-        if (first + e < end)
-          store(p, row + first + e, prefix.present ? combine(prefix.state, r[e]) : r[e]);
+      for (int k = 0; k < U; ++k) {
+        const S t = shfl_up(incl[k], o);
+        if (lane32 >= o) incl[k] = combine(t, incl[k]);
       }
     }
-    return then(carry, total);
+    Prefix<S> before[U], total[U];
+#pragma unroll
+    for (int k = 0; k < U; ++k) {
+      before[k] = {shfl_up(incl[k], 1), lane32 > 0};
+      total[k] = {shfl_idx(incl[k], 31), true};
+    }
+    if (tpr > 32) {
+      S* slots = tile_slots();
+      const int warp = static_cast<int>(threadIdx.x) / 32;
+      const int group_first = static_cast<int>(threadIdx.x) / tpr * (tpr / 32);
+      if (lane32 == 31) {
+#pragma unroll
+        for (int k = 0; k < U; ++k) slots[k * 32 + warp] = incl[k];
+      }
+      __syncthreads();
+#pragma unroll
+      for (int k = 0; k < U; ++k) {
+        const S* ks = slots + k * 32;
+        Prefix<S> warps{ks[group_first], warp > group_first};
+        for (int w = group_first + 1; w < warp; ++w) warps.state = combine(warps.state, ks[w]);
+        S all = ks[group_first];
+        for (int w = group_first + 1; w < group_first + tpr / 32; ++w) all = combine(all, ks[w]);
+        before[k] = then(warps, before[k]);
+        total[k] = {all, true};
+      }
+      __syncthreads();
+    }
+#pragma unroll
+    for (int k = 0; k < U; ++k) {
+      if (write) {
+        const int64_t first = base + (static_cast<int64_t>(k) * tpr + lane) * V;
+        const Prefix<S> prefix = then(carry, before[k]);
+        if (aligned && first + V <= end) {
+          // Whole vector, operands aligned (the host checked out and indices too): vector stores.
+          store_vec(p, row + first, prefix, r[k]);
+        } else {
+#pragma unroll
+          for (int e = 0; e < V; ++e) {
+            if (first + e < end)
+              store(p, row + first + e, prefix.present ? combine(prefix.state, r[k][e]) : r[k][e]);
+          }
+        }
+      }
+      carry = then(carry, total[k]);
+    }
+    return carry;
   }
 
   static __device__ __forceinline__ int64_t tile_size(int tpr) {
-    return static_cast<int64_t>(tpr) * V;
+    return static_cast<int64_t>(tpr) * V * U;
   }
 
   static __device__ void rows(const DimParams& p) {
@@ -410,11 +481,22 @@ struct ScanLoops {
     const int64_t row = blockIdx.x / chunks, c = blockIdx.x % chunks;
     const int64_t end = c * p.chunk + p.chunk < p.n ? c * p.chunk + p.chunk : p.n;
     const S* totals = reinterpret_cast<const S*>(p.scratch) + row * chunks;
-    Prefix<S> carry{S{}, c > 0};
-    if (c > 0) {
-      carry.state = totals[0];
-      for (int64_t k = 1; k < c; ++k) carry.state = combine(carry.state, totals[k]);
+    // The totals of chunks 0..c-1 combined in order: lane i of every warp combines a contiguous
+    // run of them, then an inclusive scan across the warp (no barrier, no serial chain of c loads).
+    const int lane32 = static_cast<int>(threadIdx.x) % 32;
+    const int64_t per_lane = (c + 31) / 32;
+    const int64_t k0 = lane32 * per_lane, k1 = k0 + per_lane < c ? k0 + per_lane : c;
+    Prefix<S> mine{S{}, k0 < k1};
+    if (k0 < k1) {
+      mine.state = totals[k0];
+      for (int64_t k = k0 + 1; k < k1; ++k) mine.state = combine(mine.state, totals[k]);
     }
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+      const Prefix<S> t{shfl_up(mine.state, o), shfl_up(static_cast<int>(mine.present), o) != 0};
+      if (lane32 >= o) mine = then(t, mine);
+    }
+    Prefix<S> carry{shfl_idx(mine.state, 31), c > 0};
     for (int64_t base = c * p.chunk; base < end; base += tile_size(tpr)) {
       carry = tile(p, row * p.n, base, end, carry, true, p.aligned != 0,
                    static_cast<int>(threadIdx.x), tpr);

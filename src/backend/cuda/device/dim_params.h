@@ -9,6 +9,9 @@ namespace ingot::cuda {
 inline constexpr int kDimBlockThreads = 256;
 // Softmax rows: vectors per thread held in registers between reading a row and writing it.
 inline constexpr int kSoftmaxRegVectors = 8;
+// Scans: a tile is threads * V * U elements (U = 1, 2 or 4, by state width); chunked scans cut
+// rows into multiples of kDimBlockThreads * V * kScanTileVectors, whole tiles for every U.
+inline constexpr int kScanTileVectors = 4;
 
 struct DimParams {
   char* out;
@@ -20,7 +23,7 @@ struct DimParams {
   int64_t inner;            // cols: columns per slab (also the stride along the dim, in elements)
   int64_t chunk;            // chunked scans: elements per chunk (a multiple of the tile)
   int32_t threads_per_row;  // rows strategies: a power of two, 32..1024 (softmax: 8..1024)
-  int32_t aligned;          // rows strategies: every row starts 16-byte aligned in every operand
+  int32_t aligned;          // rows and chunked: rows whole vectors, every operand vector-aligned
 };
 
 }  // namespace ingot::cuda
