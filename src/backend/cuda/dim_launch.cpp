@@ -85,15 +85,16 @@ void CudaKernelLibrary::launch_dim(const DimKernelSignature& sig, const DimArgs&
   } else if (a.inner > 1) {
     grid = (a.outer * a.inner + block - 1) / block;
   } else if (sig.kind == DimKind::Softmax) {
-    // Up to kSoftmaxRegVectors vectors per thread stay in registers between the max/sum passes
-    // and the write, so rows up to 1024 of them are read once. Short rows get fewer threads (down
-    // to a quarter warp with two vectors each) rather than idle lanes: 128 floats are 16 threads.
+    // Up to softmax_reg_vectors() vectors per thread stay in registers between the max/sum
+    // passes and the write, so rows up to 1024 times that are read once. Short rows get fewer
+    // threads (down to a quarter warp with two vectors each) rather than idle lanes: 128 floats
+    // are 16 threads.
     p.aligned = a.n % vec == 0 && aligned_to(a.in, 16) &&
                 aligned_to(a.out, out_size * static_cast<size_t>(vec));
     const int64_t nv = p.aligned ? a.n / vec : a.n;
+    const int64_t regs = softmax_reg_vectors(in_size);
     const int lo = pow2_at_least((nv + 1) / 2, 8, 32);
-    p.threads_per_row =
-        pow2_at_least((nv + kSoftmaxRegVectors - 1) / kSoftmaxRegVectors, lo, 1024);
+    p.threads_per_row = pow2_at_least((nv + regs - 1) / regs, lo, 1024);
     strategy = "rows";
   } else {
     // Vector loads and stores: rows whole vectors, every operand aligned to one vector of it.

@@ -4,7 +4,7 @@
 //          aligned, warp shuffles then shared memory across the group's warps. Softmax keeps up
 //          to R vectors per thread in registers: a row that fits is read once, its max and then
 //          its sum of exp(x - max) reduced over the group; a longer one merges (max, sum) online
-//          and is read again for the write. Scans walk the row in tiles, carrying the prefix.
+//          and is read again for the write (the second read mostly from L2). Scans walk the row in tiles, carrying the prefix.
 //   cols   the dim is an outer one: a thread per column, consecutive threads on consecutive
 //          (contiguous) columns, walking down the dim.
 //   cols_split   the same with too few columns to fill the GPU: a block is 32 columns by up to 32
@@ -133,7 +133,7 @@ struct SoftmaxLoops {
   static constexpr int V = 16 / sizeof(In) > 0 ? 16 / static_cast<int>(sizeof(In)) : 1;
   // Vectors per thread kept in registers between the max/sum passes and the write; the host sizes
   // threads_per_row so that a row up to R * 1024 vectors is read from memory once.
-  static constexpr int R = kSoftmaxRegVectors;
+  static constexpr int R = softmax_reg_vectors(sizeof(In));
 
   template <int W>
   static __device__ __forceinline__ void row(const DimParams& p, const In* x, Out* y, int64_t nv,
@@ -142,17 +142,16 @@ struct SoftmaxLoops {
     using VOut = DVec<Out, W>;
     const VIn* xv = reinterpret_cast<const VIn*>(x);
     VOut* yv = reinterpret_cast<VOut*>(y);
-    VIn cache[R];
-#pragma unroll
-    for (int k = 0; k < R; ++k) {
-      const int64_t j = lane + static_cast<int64_t>(k) * tpr;
-      if (j < nv) cache[k] = xv[j];
-    }
-    A max, sum;
+    const typename K::Functor f;
     if (in_registers) {  // the same for every group of the block: barriers line up
-      // The row is in registers: its max (a NaN never becomes the max), then the sum of
-      // exp(x - max), each combined over the group; every exp is independent of the others.
-      max = -infinity<A>();
+      VIn cache[R];
+#pragma unroll
+      for (int k = 0; k < R; ++k) {
+        if (lane + k * tpr < nv) cache[k] = xv[lane + k * tpr];
+      }
+      // The row's max (a NaN never becomes the max), then its sum of exp(x - max), each
+      // combined over the group; the exps are independent of each other.
+      A max = -infinity<A>();
 #pragma unroll
       for (int k = 0; k < R; ++k) {
         if (lane + k * tpr < nv) {
@@ -167,55 +166,43 @@ struct SoftmaxLoops {
           max, [](A a, A b) { return b > a ? b : a; }, tpr);
       // A row of -inf: exp(-inf - -inf) is NaN, so is every output (as PyTorch); -inf elements
       // of other rows add exp(-inf) = 0; a NaN or a +inf makes the sum NaN.
-      A part[R];
+      A sum = A(0);
 #pragma unroll
       for (int k = 0; k < R; ++k) {
-        part[k] = A(0);
         if (lane + k * tpr < nv) {
 #pragma unroll
-          for (int e = 0; e < W; ++e) part[k] += precise::exp(convert<A>(cache[k].v[e]) - max);
+          for (int e = 0; e < W; ++e) sum += precise::exp(convert<A>(cache[k].v[e]) - max);
         }
       }
-      sum = part[0];
-#pragma unroll
-      for (int k = 1; k < R; ++k) sum += part[k];
       sum = group_reduce(
           sum, [](A a, A b) { return a + b; }, tpr);
-    } else {
-      // Longer rows: (max, sum) merged online over the cached vectors and the rest of the row,
-      // which is read a second time for the write.
-      MaxSum<A> ms{-infinity<A>(), A(0)};
 #pragma unroll
       for (int k = 0; k < R; ++k) {
+        if (lane + k * tpr < nv) {
+          VOut o;
 #pragma unroll
-        for (int e = 0; e < W; ++e) push(ms, convert<A>(cache[k].v[e]));
+          for (int e = 0; e < W; ++e)
+            o.v[e] = convert<Out>(f(convert<A>(cache[k].v[e]), max, sum));
+          yv[lane + k * tpr] = o;
+        }
       }
-      for (int64_t j = lane + static_cast<int64_t>(R) * tpr; j < nv; j += tpr) {
-        const VIn v = xv[j];
-#pragma unroll
-        for (int e = 0; e < W; ++e) push(ms, convert<A>(v.v[e]));
-      }
-      ms = group_reduce(
-          ms, [](MaxSum<A> a, MaxSum<A> b) { return merge(a, b); }, tpr);
-      max = ms.max;
-      sum = ms.sum;
+      return;
     }
-    const typename K::Functor f;
+    // Rows longer than the registers hold: (max, sum) merged online, then the row read again
+    // for the write.
+    MaxSum<A> ms{-infinity<A>(), A(0)};
+    for (int64_t j = lane; j < nv; j += tpr) {
+      const VIn v = xv[j];
 #pragma unroll
-    for (int k = 0; k < R; ++k) {
-      const int64_t j = lane + static_cast<int64_t>(k) * tpr;
-      if (j < nv) {
-        VOut o;
-#pragma unroll
-        for (int e = 0; e < W; ++e) o.v[e] = convert<Out>(f(convert<A>(cache[k].v[e]), max, sum));
-        yv[j] = o;
-      }
+      for (int e = 0; e < W; ++e) push(ms, convert<A>(v.v[e]));
     }
-    for (int64_t j = lane + static_cast<int64_t>(R) * tpr; j < nv; j += tpr) {
+    ms = group_reduce(
+        ms, [](MaxSum<A> a, MaxSum<A> b) { return merge(a, b); }, tpr);
+    for (int64_t j = lane; j < nv; j += tpr) {
       const VIn v = xv[j];
       VOut o;
 #pragma unroll
-      for (int e = 0; e < W; ++e) o.v[e] = convert<Out>(f(convert<A>(v.v[e]), max, sum));
+      for (int e = 0; e < W; ++e) o.v[e] = convert<Out>(f(convert<A>(v.v[e]), ms.max, ms.sum));
       yv[j] = o;
     }
   }
