@@ -104,10 +104,12 @@ void CudaKernelLibrary::launch_dim(const DimKernelSignature& sig, const DimArgs&
     const int64_t tile = 256 * vec;
     if (a.outer < 2 * sms && a.n >= 8 * tile) {
       // Few long rows: cut each into chunks (whole tiles of every scan: kScanTileVectors vectors
-      // per thread) so that about 8 blocks of 256 threads per SM run, all of them resident.
+      // per thread), about 4 blocks of 256 threads per SM: one wave of both kernels, which take
+      // up to 64 registers a thread (4 resident blocks an SM), each block with 4 vector loads a
+      // thread in flight.
       const int64_t unit = static_cast<int64_t>(kDimBlockThreads) * vec * kScanTileVectors;
       const int64_t per_row =
-          std::clamp<int64_t>((8 * sms + a.outer - 1) / a.outer, 2, (a.n + unit - 1) / unit);
+          std::clamp<int64_t>((4 * sms + a.outer - 1) / a.outer, 2, (a.n + unit - 1) / unit);
       p.chunk = ((a.n + per_row - 1) / per_row + unit - 1) / unit * unit;
       const int64_t chunks = (a.n + p.chunk - 1) / p.chunk;
       grid = a.outer * chunks;
