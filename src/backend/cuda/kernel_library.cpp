@@ -206,10 +206,6 @@ void CudaKernelLibrary::compile_dim_module(const DimKernelSignature& sig, int ma
   kernel_cache().get_or_compile(module_request(dim_module_source(sig), sig.name, major, minor));
 }
 
-void CudaKernelLibrary::compile_source(std::string source, const std::string& name, int major, int minor) {
-  kernel_cache().get_or_compile(module_request(std::move(source), name, major, minor));
-}
-
 CUfunction CudaKernelLibrary::cast_function(const KernelSignature& sig, const ScalarType* dtypes,
                                             int device) {
   uint64_t key = static_cast<uint64_t>(sig.id) << 32 | static_cast<uint64_t>(device) << 20;

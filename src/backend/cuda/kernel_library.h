@@ -78,7 +78,6 @@ class CudaKernelLibrary final : public KernelLibrary {
   std::unordered_map<uint64_t, CUmodule> dim_modules_;
   std::unordered_map<std::string, CUfunction> dim_functions_;
   std::unordered_map<uint64_t, CUfunction> index_functions_;  // (index id, device) -> kernel
-  static void compile_source(std::string source, const std::string& name, int major, int minor);
   std::pair<CUfunction, CUfunction> reduce_functions(const ReduceSignature& sig, int device);
   std::unordered_map<uint64_t, std::pair<CUfunction, CUfunction>> reduce_functions_;  // (id, device)
   std::unique_ptr<PerDevice[]> devices_ = std::make_unique<PerDevice[]>(128);
