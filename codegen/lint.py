@@ -10,7 +10,7 @@ import sys
 from . import sources
 from .emit import shared_kernel_name, stub_name
 from .errors import SourceError, SourceErrors
-from .model import BACKENDS, COMPOSITE, NativeFunction, delegate_of, load_ops
+from .model import BACKENDS, COMPOSITE, NO_INPLACE_ITERATORS, NativeFunction, delegate_of, load_ops
 from .schema import Kind
 
 
@@ -72,7 +72,7 @@ def check_structured_families(fns) -> list[SourceError]:
                              for a in members[0].schema.non_out_arguments())
             # An in-place form writes into self, so a family whose self is a Scalar has none.
             self_args = members[0].schema.non_out_arguments()[:1]
-            needs_inplace = bool(self_args) and self_args[0].type.is_tensor
+            needs_inplace = bool(self_args) and self_args[0].type.is_tensor and s.iterator not in NO_INPLACE_ITERATORS
             for kind in Kind:
                 if kind not in kinds and (kind is not Kind.INPLACE or needs_inplace):
                     errors.append(members[0].error(f"structured op {s.schema.full_name}: the overloads taking "

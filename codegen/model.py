@@ -24,7 +24,11 @@ ITERATORS = {
     "unary_predicate": ("native::build_unary_predicate_op", 1),
     "unary_scalar_operands": ("native::build_unary_scalar_operands_op", 1),
     "div": ("native::build_div_op", 2),
+    # Reductions (src/native/meta_reduce.h): a reduction iterator over self; no in-place form.
+    "reduce": ("native::build_reduce_op", 1),
 }
+# Iterators whose ops have no in-place overload (the result has another shape than self).
+NO_INPLACE_ITERATORS = ("reduce",)
 KEYS = ("func", "variants", "structured", "structured_inherits", "structured_delegate", "iterator", "dispatch")
 
 

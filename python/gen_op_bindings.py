@@ -250,6 +250,9 @@ def cpp_overload(group: Group, o: Overload, inplace: bool) -> str:
         params.append("nb::handle out")
         call = released(f"ingot::{o.name}({', '.join(call_args)})")
         match = matching_out(o, group.outs)
+        if match:  # arguments this overload received as optionals (None: the default) pass their value
+            exprs = {c.split(".value_or(")[0]: c for c in call_args}
+            match = (match[0], [exprs.get(w, w) for w in match[1]])
         if match and len(match[0].out_args) > 1:
             # Several outs (cummax's values and indices): out= is a tuple of that many tensors.
             out_op, wrapped = match

@@ -8,9 +8,11 @@
 
 #include "backend/index_kernel_registry.h"
 #include "backend/kernel_registry.h"
+#include "backend/reduce_registry.h"
 #include "iter/tensor_iterator.h"
 #include "kernels/elementwise.h"
 #include "kernels/index.h"
+#include "kernels/reduce.h"
 
 namespace ingot {
 
@@ -56,6 +58,14 @@ class KernelLibrary {
   // Dim ops (kernels/dim.h): runs `sig` over the contiguous [outer, n, inner] operands of `args`
   // (n >= 1, no empty operand). A backend without dim kernels raises NotImplementedError.
   virtual void launch_dim(const DimKernelSignature& sig, const DimArgs& args, Device device);
+  // Reductions (DESIGN.md §5): runs reduction kernel `op` for the input's dtype over a reduction
+  // iterator (build_reduction), binding ReduceArgs from it. `param` reaches the functor as prm.p
+  // (var's correction, a norm's order). Outputs stored in another dtype than the kernel's get the
+  // result through a buffer of the kernel's dtype; reducing zero elements with a kernel that has
+  // no identity is an IndexError naming the op.
+  void exec_reduce_kernel(TensorIteratorBase& iter, std::string_view op, double param = 0.0);
+  // Runs reduction kernel `sig` on `device` over `args`. The default raises NotImplementedError.
+  virtual void launch_reduce(const ReduceSignature& sig, const ReduceArgs& args, Device device);
 
  private:
   void exec(TensorIteratorBase& iter, std::string_view op, int ninputs, const Scalar* alpha);

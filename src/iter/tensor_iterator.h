@@ -127,6 +127,20 @@ class TensorIteratorBase {
   // where(cond, a, b): cond must be bool; a and b promote.
   void build_where_op(const Tensor& out, const Tensor& cond, const Tensor& a, const Tensor& b);
 
+  // ---- Reduction mode (iterator_reduce.cpp). Reduces `self` over the dims set in `dims_mask`
+  // (bit d: dim d of self) into `outs` (one or two: values and indices, var and mean). An undefined
+  // output is allocated with `out_dtypes[i]`, an empty one resized; any other must have the result
+  // shape (self's shape without the reduced dims, or with them as 1 under keepdim). The iteration
+  // runs over self's shape, the outputs stepping 0 bytes along reduced dims; output(i) is the
+  // caller's tensor.
+  void build_reduction(const std::vector<Tensor>& outs, const std::vector<ScalarType>& out_dtypes,
+                       const Tensor& self, uint64_t dims_mask, bool keepdim);
+  bool is_reduction() const { return is_reduction_; }
+  uint64_t reduction_dims_mask() const { return reduction_dims_mask_; }
+  bool reduction_keepdim() const { return reduction_keepdim_; }
+  // Elements reduced into each output (the product of self's reduced sizes).
+  int64_t reduction_size() const;
+
  protected:
   void build(TensorIteratorConfig& config);
   // build() steps, in order (tensor_iterator.cpp, iterator_dims.cpp, iterator_overlap.cpp).
@@ -146,7 +160,14 @@ class TensorIteratorBase {
   ScalarType common_dtype_ = kFloat32;
   Device device_;
   std::string name_;
+  bool is_reduction_ = false;
+  uint64_t reduction_dims_mask_ = 0;
+  bool reduction_keepdim_ = false;
 };
+
+// The mask of dims a reduction of a `ndim`-d tensor covers: `dims` wrapped (negative counts from
+// the end) and checked (IndexError out of range, ValueError when repeated); none or empty: all.
+uint64_t reduction_dims_mask(std::string_view op, int64_t ndim, std::optional<IntArrayRef> dims);
 
 // Narrows a count or offset for 32-bit kernel arguments; ValueError instead of silent wrap-around.
 inline int32_t checked_int32(int64_t value, std::string_view what) {

@@ -32,6 +32,10 @@ struct KernelLibraryFront {
   void exec_index_kernel(TensorIteratorBase& iter, std::string_view op, const IndexParams& params) const {
     kernel_library(iter.device_type(), iter.name()).exec_index_kernel(iter, op, params, iter.name());
   }
+  // Reductions: `param` reaches the functor as prm.p (var's correction, a norm's order).
+  void exec_reduce_kernel(TensorIteratorBase& iter, std::string_view op, double param = 0.0) const {
+    kernel_library(iter.device_type(), iter.name()).exec_reduce_kernel(iter, op, param);
+  }
 };
 
 inline constexpr KernelLibraryFront lib{};

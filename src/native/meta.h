@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "iter/tensor_iterator.h"
+#include "native/meta_reduce.h"
 
 namespace ingot::native {
 

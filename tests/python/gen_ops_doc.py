@@ -12,6 +12,7 @@ sys.path[:0] = [HERE, ROOT]
 
 from codegen.model import load_ops  # noqa: E402
 from opinfo import OPS  # noqa: E402
+from opinfo_reductions import REDUCTIONS  # noqa: E402
 from opinfo_support import ALL, FLOATS, is_float, promote_with_scalar  # noqa: E402
 
 DOC = os.path.join(ROOT, "docs", "ops.md")
@@ -47,6 +48,31 @@ def title(op) -> str:
     return f"`{op.name}` {kws}"
 
 
+def reduction_cell(op, dtype: str) -> str:
+    if dtype not in op.dtypes:
+        return "—"
+    ints = dtype == "bool" or not is_float(dtype)
+    result = {"same": dtype, "int64": "int64", "bool": "bool", "sum": "int64" if ints else dtype,
+              "float": "float32" if ints else dtype}[op.result]
+    return "✓" if result == dtype else f"→{SHORT[result]}"
+
+
+def reductions_section(keys) -> list[str]:
+    """The reduction table (opinfo_reductions.py), tested by test_reductions.py."""
+    lines = ["", "## Reductions", "",
+             "From `tests/python/opinfo_reductions.py`, tested by `tests/python/test_reductions.py` against NumPy",
+             "in float64 (every dim combination of 3-d and 4-d inputs, keepdim, layouts, empty dims, out=).",
+             "identity: what reducing zero elements gives (else an IndexError).", "",
+             "| op | " + " | ".join(SHORT[d] for d in ALL) + " | backends | empty |",
+             "|---|" + "---|" * len(ALL) + "---|---|"]
+    for op in sorted(REDUCTIONS, key=lambda o: o.label):
+        name = f"`{op.name}`" + (f" ({op.variant})" if op.variant else "")
+        lines.append(f"| {name} | " + " | ".join(reduction_cell(op, d) for d in ALL)
+                     + f" | {', '.join(keys.get(op.name, ['?']))} | {'identity' if op.identity else 'error'} |")
+    lines += [f"- `{op.name}`: {op.notes}" for op in REDUCTIONS if op.notes]
+    return lines
+
+
 def render() -> str:
     keys = backends()
     lines = ["# Op support",
@@ -64,6 +90,7 @@ def render() -> str:
             bound = "exact"
         lines.append(f"| {title(op)} | " + " | ".join(cell(op, d) for d in ALL)
                      + f" | {', '.join(keys.get(op.name, ['?']))} | {bound} |")
+    lines += reductions_section(keys)
     lines += ["", "## Notes", ""]
     lines += [f"- {title(op)}: {op.notes}" for op in sorted(OPS, key=lambda o: o.label) if op.notes]
     return "\n".join(lines) + "\n"

@@ -367,3 +367,8 @@ OPS += [
 ]
 
 BY_NAME = {op.label: op for op in OPS}
+
+# Ops with a table of their own (and their own driver) count as having an entry here.
+from opinfo_reductions import REDUCTIONS  # noqa: E402
+
+TABLED_ELSEWHERE = {op.name for op in REDUCTIONS}

@@ -84,6 +84,17 @@ void CpuKernelLibrary::launch(const KernelSignature& sig, KernelFlavor flavor,
   fn(args, 0, numel);
 }
 
+void CpuKernelLibrary::attach_reduce(int id, ReduceFn fn) {
+  if (reduce_fns_.size() <= static_cast<size_t>(id)) reduce_fns_.resize(static_cast<size_t>(id) + 1, nullptr);
+  reduce_fns_[static_cast<size_t>(id)] = fn;
+}
+
+void CpuKernelLibrary::launch_reduce(const ReduceSignature& sig, const ReduceArgs& args, Device) {
+  const ReduceFn fn = static_cast<size_t>(sig.id) < reduce_fns_.size() ? reduce_fns_[static_cast<size_t>(sig.id)] : nullptr;
+  INGOT_CHECK(fn != nullptr, NotImplementedError, "cpu kernel library: no reduction kernel named ", sig.name);
+  fn(args);
+}
+
 }  // namespace ingot::cpu
 
 namespace ingot {

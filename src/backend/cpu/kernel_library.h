@@ -21,6 +21,8 @@ int cpu_num_threads();
 // Runs elements [begin, end) of an index kernel's iteration, reporting bad indices into `errors`.
 using IndexKernelFn = void (*)(const ElementwiseArgs& args, int64_t begin, int64_t end,
                                const IndexParams& params, ErrorBuffer* errors);
+// Runs a whole reduction (the driver of src/backend/cpu/reduce_loops.h, threads included).
+using ReduceFn = void (*)(const ReduceArgs& args);
 
 class CpuKernelLibrary final : public KernelLibrary {
  public:
@@ -43,11 +45,15 @@ class CpuKernelLibrary final : public KernelLibrary {
   using DimFn = void (*)(const DimArgs& args, int64_t begin, int64_t end);
   void attach_dim(int id, DimFn fn);
   void launch_dim(const DimKernelSignature& sig, const DimArgs& args, Device device) override;
+  // Attaches the driver of registered reduction signature `id`.
+  void attach_reduce(int id, ReduceFn fn);
+  void launch_reduce(const ReduceSignature& sig, const ReduceArgs& args, Device device) override;
 
  private:
   std::vector<FlavorFns> fns_;  // by signature id
   std::vector<DimFn> dim_fns_;  // by dim signature id
   std::vector<IndexKernelFn> index_fns_;  // by index signature id
+  std::vector<ReduceFn> reduce_fns_;  // by reduction signature id
 };
 
 CpuKernelLibrary& cpu_kernel_library();

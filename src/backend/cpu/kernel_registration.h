@@ -7,6 +7,7 @@
 #include "backend/cpu/index_loops.h"
 #include "backend/cpu/kernel_fn.h"
 #include "backend/cpu/kernel_library.h"
+#include "backend/cpu/reduce_registration.h"
 
 namespace ingot::cpu {
 

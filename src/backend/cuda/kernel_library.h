@@ -47,6 +47,12 @@ class CudaKernelLibrary final : public KernelLibrary {
   void launch_index(const IndexKernelSignature& sig, const ElementwiseArgs& args, int64_t numel,
                     const IndexParams& params, Device device, std::string_view what) override;
 
+  // Reductions (reduce.cpp): one module per reduce signature with its `_inner` and `_outer`
+  // kernels (device/reduce.cuh).
+  void launch_reduce(const ReduceSignature& sig, const ReduceArgs& args, Device device) override;
+  static std::string reduce_module_source(const ReduceSignature& sig);
+  static void compile_reduce_module(const ReduceSignature& sig, int major, int minor);
+
  private:
   struct Entry {
     std::atomic<CUfunction> fns[kNumFlavors] = {};
@@ -72,6 +78,8 @@ class CudaKernelLibrary final : public KernelLibrary {
   std::unordered_map<uint64_t, CUmodule> dim_modules_;
   std::unordered_map<std::string, CUfunction> dim_functions_;
   std::unordered_map<uint64_t, CUfunction> index_functions_;  // (index id, device) -> kernel
+  std::pair<CUfunction, CUfunction> reduce_functions(const ReduceSignature& sig, int device);
+  std::unordered_map<uint64_t, std::pair<CUfunction, CUfunction>> reduce_functions_;  // (id, device)
   std::unique_ptr<PerDevice[]> devices_ = std::make_unique<PerDevice[]>(128);
 };
 

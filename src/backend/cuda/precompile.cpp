@@ -23,7 +23,7 @@ struct Task {
   std::function<void()> compile;
 };
 
-// Every module of every kernel kind (elementwise, dim, index) of `only_op` (all when empty).
+// Every module of every kernel kind (elementwise, dim, index, reduce) of `only_op` (all when empty).
 std::vector<Task> tasks(int major, int minor, const std::string& only_op) {
   std::vector<Task> out;
   const auto wanted = [&](const std::string& op) { return only_op.empty() || op == only_op; };
@@ -45,6 +45,12 @@ std::vector<Task> tasks(int major, int minor, const std::string& only_op) {
       out.push_back({sig.name, [&sig, major, minor] {
                        CudaKernelLibrary::compile_index_module(sig, major, minor);
                      }});
+    }
+  }
+  // Reductions: `op`'s kernels and its variants' (max -> max_index, vector_norm -> vector_norm_l2).
+  for (const ReduceSignature& sig : reduce_registry().all()) {
+    if (wanted(sig.op) || (!only_op.empty() && sig.op.rfind(only_op + "_", 0) == 0)) {
+      out.push_back({sig.name, [&sig, major, minor] { CudaKernelLibrary::compile_reduce_module(sig, major, minor); }});
     }
   }
   return out;

@@ -1,0 +1,116 @@
+"""CPU reductions beside NumPy on the same buffers, on one thread and on all threads, with a copy
+measured in the same run (DESIGN.md §8).
+
+    python bench/cpu_reductions.py [--side 4096] [--json bench/results/cpu_reductions.json]
+
+Cases: float32 sum, mean, var, amax, argmax (and cumsum once ingot has it) over all elements, the
+inner dim and the outer dim of a side x side array. Each thread count runs in its own process
+(OMP_NUM_THREADS is read when the library loads). Goals (issue #12): every case at least as fast
+as NumPy on one thread; float32 sum >= 80% of copy bandwidth on all threads (the sum reads n*4
+bytes, the copy moves 2*n*4).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+OPS = ["sum", "mean", "var", "amax", "argmax", "cumsum"]
+DIMS = {"all": None, "inner": 1, "outer": 0}
+
+
+def best_time(fn, reps: int) -> float:
+    fn()
+    times = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def child(side: int, reps: int) -> dict:
+    import numpy as np
+
+    import ingot
+
+    x = np.random.default_rng(0).standard_normal((side, side), dtype=np.float32)
+    t = ingot.asarray(x)
+    n_bytes = x.nbytes
+    dst = np.empty_like(x)
+    out = {"threads": os.environ.get("OMP_NUM_THREADS", "all"),
+           "numpy_copy_gbs": 2 * n_bytes / best_time(lambda: np.copyto(dst, x), reps) / 1e9,
+           "ingot_copy_gbs": 2 * n_bytes / best_time(lambda: t.clone(), reps) / 1e9, "cases": []}
+    for op in OPS:
+        if not hasattr(ingot, op):
+            continue
+        for dim_name, dim in DIMS.items():
+            if op == "cumsum" and dim is None:
+                continue
+            np_fn = {"sum": np.sum, "mean": np.mean, "var": np.var, "amax": np.max, "argmax": np.argmax,
+                     "cumsum": np.cumsum}[op]
+            if op == "var":
+                ing = (lambda d=dim: ingot.var(t, d, correction=0))
+            elif dim is None:
+                ing = (lambda f=getattr(ingot, op): f(t))
+            else:
+                ing = (lambda f=getattr(ingot, op), d=dim: f(t, d))
+            ref = (lambda d=dim: np_fn(x, axis=d))
+            ti, tn = best_time(ing, reps), best_time(ref, reps)
+            out["cases"].append({"op": op, "dim": dim_name, "ingot_ms": ti * 1e3, "numpy_ms": tn * 1e3,
+                                 "ingot_gbs": n_bytes / ti / 1e9, "numpy_gbs": n_bytes / tn / 1e9})
+    return out
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--side", type=int, default=4096)
+    p.add_argument("--reps", type=int, default=15)
+    p.add_argument("--json", default="bench/results/cpu_reductions.json")
+    p.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    a = p.parse_args()
+    if a.child:
+        print(json.dumps(child(a.side, a.reps)))
+        return 0
+    runs = []
+    for threads in ("1", None):
+        env = dict(os.environ)
+        if threads:
+            env["OMP_NUM_THREADS"] = threads
+        else:
+            env.pop("OMP_NUM_THREADS", None)
+        raw = subprocess.run([sys.executable, __file__, "--child", "--side", str(a.side), "--reps", str(a.reps)],
+                             check=True, capture_output=True, text=True, env=env).stdout
+        runs.append(json.loads(raw))
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    print(f"CPU: {cpu}, {os.cpu_count()} logical CPUs; {a.side}x{a.side} float32")
+    for run in runs:
+        print(f"\nthreads={run['threads']}: copy ingot {run['ingot_copy_gbs']:.1f} GB/s, numpy {run['numpy_copy_gbs']:.1f} GB/s")
+        print(f"{'op':8} {'dim':6} {'ingot ms':>9} {'numpy ms':>9} {'ingot/numpy speed':>18} {'ingot % of copy':>16}")  # copy: read + write
+        for c in run["cases"]:
+            copy = max(run["ingot_copy_gbs"], run["numpy_copy_gbs"])  # the faster copy is the ceiling
+            print(f"{c['op']:8} {c['dim']:6} {c['ingot_ms']:9.2f} {c['numpy_ms']:9.2f} "
+                  f"{c['numpy_ms'] / c['ingot_ms']:17.2f}x {100 * c['ingot_gbs'] / copy:15.0f}%")
+    result = {"date": datetime.date.today().isoformat(), "cpu": cpu, "logical_cpus": os.cpu_count(),
+              "side": a.side, "runs": runs}
+    if a.json:
+        os.makedirs(os.path.dirname(a.json) or ".", exist_ok=True)
+        with open(a.json, "w") as f:
+            json.dump(result, f, indent=1)
+        print(f"\nwrote {a.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

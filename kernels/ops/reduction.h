@@ -1,0 +1,382 @@
+// Reductions (the functor contract: kernels/reduce.h). Sums and products of integers and bool
+// accumulate in int64 and return it; float16/bfloat16 accumulate in float32; max/min/argmax
+// propagate NaN (the first NaN wins for an index), ties pick the first index; var/std use Welford
+// in float64, so data with a large mean loses nothing to cancellation.
+#pragma once
+
+#include "kernels/minmax_math.h"
+#include "kernels/reduce_registration.h"
+#include "kernels/wrapping.h"
+
+namespace ingot {
+
+namespace reduce_detail {
+template <typename T>
+using sum_out_t = conditional_t<is_integral_v<T>, int64_t, T>;
+
+// The least and greatest value of M (infinities for floats), without <limits>.
+template <typename M>
+INGOT_INLINE M lowest() {
+  if constexpr (is_same_v<M, bool>) {
+    return false;
+  } else if constexpr (is_floating_point_v<M>) {
+    return -infinity<M>();
+  } else if constexpr (is_signed_v<M>) {
+    return static_cast<M>(static_cast<make_unsigned_t<M>>(1) << (sizeof(M) * 8 - 1));
+  } else {
+    return M(0);
+  }
+}
+template <typename M>
+INGOT_INLINE M highest() {
+  if constexpr (is_same_v<M, bool>) {
+    return true;
+  } else if constexpr (is_floating_point_v<M>) {
+    return infinity<M>();
+  } else {
+    return static_cast<M>(~lowest<M>());
+  }
+}
+
+// Max (or min) with the index of the first occurrence; NaN wins, and the first NaN among NaNs.
+template <bool Max, typename M>
+INGOT_INLINE ValueIndex<M> pick_indexed(ValueIndex<M> a, ValueIndex<M> b) {
+  const bool a_nan = is_nan(a.value), b_nan = is_nan(b.value);
+  if (a_nan || b_nan) {
+    if (a_nan && b_nan) return a.index <= b.index ? a : b;
+    return a_nan ? a : b;
+  }
+  if (a.value == b.value) return a.index <= b.index ? a : b;
+  return (a.value > b.value) == Max ? a : b;
+}
+
+template <bool Max, typename T>
+struct indexed_base : ReduceFunctorBase {
+  using M = opmath_t<T>;
+  using acc_t = ValueIndex<M>;
+  static constexpr bool has_identity = false;
+  INGOT_INLINE acc_t identity() const {
+    return {Max ? lowest<M>() : highest<M>(), static_cast<int64_t>(~(static_cast<uint64_t>(1) << 63))};
+  }
+  INGOT_INLINE acc_t reduce(acc_t a, M x, int64_t idx) const { return pick_indexed<Max>(a, acc_t{x, idx}); }
+  INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return pick_indexed<Max>(a, b); }
+};
+
+template <typename T>
+struct welford_base : ReduceFunctorBase {
+  using acc_t = WelfordAcc<double>;
+  INGOT_INLINE acc_t identity() const { return {0.0, 0.0, 0.0}; }
+  INGOT_INLINE acc_t reduce(acc_t a, opmath_t<T> x, int64_t) const {
+    const double v = static_cast<double>(x);
+    a.n += 1.0;
+    const double delta = v - a.mean;
+    a.mean += delta / a.n;
+    a.m2 += delta * (v - a.mean);
+    return a;
+  }
+  // Optional block hook (the CPU cascade's contiguous leaves): two passes in float64 over data in
+  // cache, no division per element; n is a multiple of 8.
+  INGOT_INLINE acc_t reduce_block(const T* q, int n) const {
+    double s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (int i = 0; i < n; i += 8) {
+      for (int k = 0; k < 8; ++k) s[k] += static_cast<double>(static_cast<opmath_t<T>>(q[i + k]));
+    }
+    const double mean = (((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]))) / n;
+    double d[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (int i = 0; i < n; i += 8) {
+      for (int k = 0; k < 8; ++k) {
+        const double e = static_cast<double>(static_cast<opmath_t<T>>(q[i + k])) - mean;
+        d[k] += e * e;
+      }
+    }
+    return {mean, ((d[0] + d[1]) + (d[2] + d[3])) + ((d[4] + d[5]) + (d[6] + d[7])), static_cast<double>(n)};
+  }
+  INGOT_INLINE acc_t combine(acc_t a, acc_t b) const {
+    if (a.n == 0.0) return b;
+    if (b.n == 0.0) return a;
+    const double n = a.n + b.n, delta = b.mean - a.mean;
+    return {a.mean + delta * (b.n / n), a.m2 + b.m2 + delta * delta * (a.n * b.n / n), n};
+  }
+  // Divisor n - correction, clamped at 0: too few elements give 0/0 = NaN (or inf), no warning.
+  INGOT_INLINE double variance(acc_t a) const {
+    const double d = a.n - prm.p;
+    return a.m2 / (d > 0.0 ? d : 0.0);
+  }
+};
+
+// Integer accumulators wrap modulo 2^64 (as NumPy and PyTorch), never signed overflow.
+template <typename A>
+INGOT_INLINE A add(A a, A b) {
+  if constexpr (is_integral_v<A>) {
+    return wrapping_add(a, b);
+  } else {
+    return a + b;
+  }
+}
+template <typename A>
+INGOT_INLINE A mul(A a, A b) {
+  if constexpr (is_integral_v<A>) {
+    return wrapping_mul(a, b);
+  } else {
+    return a * b;
+  }
+}
+
+template <typename M>
+struct LseAcc {
+  M max;
+  M sum;  // of exp(x - max)
+};
+}  // namespace reduce_detail
+
+// ---- sums and products
+template <typename T>
+struct sum_reduction : ReduceFunctorBase {
+  using acc_t = accum_t<T>;
+  using out_t = reduce_detail::sum_out_t<T>;
+  INGOT_INLINE acc_t identity() const { return acc_t(0); }
+  INGOT_INLINE acc_t reduce(acc_t a, opmath_t<T> x, int64_t) const {
+    return reduce_detail::add(a, static_cast<acc_t>(x));
+  }
+  INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return reduce_detail::add(a, b); }
+  INGOT_INLINE out_t project(acc_t a) const { return convert<out_t>(a); }
+};
+REGISTER_REDUCE_OP(sum);
+
+template <typename T>
+struct nansum_reduction : sum_reduction<T> {
+  using acc_t = accum_t<T>;
+  INGOT_INLINE acc_t reduce(acc_t a, opmath_t<T> x, int64_t) const {
+    return is_nan(x) ? a : reduce_detail::add(a, static_cast<acc_t>(x));
+  }
+};
+REGISTER_REDUCE_OP(nansum);
+
+template <typename T>
+struct prod_reduction : sum_reduction<T> {
+  using acc_t = accum_t<T>;
+  INGOT_INLINE acc_t identity() const { return acc_t(1); }
+  INGOT_INLINE acc_t reduce(acc_t a, opmath_t<T> x, int64_t) const {
+    return reduce_detail::mul(a, static_cast<acc_t>(x));
+  }
+  INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return reduce_detail::mul(a, b); }
+};
+REGISTER_REDUCE_OP(prod);
+
+template <typename T>
+struct mean_reduction : sum_reduction<T> {
+  using acc_t = accum_t<T>;
+  using out_t = T;
+  INGOT_INLINE out_t project(acc_t a) const { return convert<out_t>(a / static_cast<acc_t>(this->prm.n)); }
+};
+REGISTER_FLOAT_REDUCE_OP(mean);
+
+template <typename T>
+struct nanmean_reduction : ReduceFunctorBase {
+  using M = opmath_t<T>;
+  struct acc_t {
+    M sum;
+    M count;
+  };
+  using out_t = T;
+  INGOT_INLINE acc_t identity() const { return {M(0), M(0)}; }
+  INGOT_INLINE acc_t reduce(acc_t a, M x, int64_t) const {
+    return is_nan(x) ? a : acc_t{a.sum + x, a.count + M(1)};
+  }
+  INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return {a.sum + b.sum, a.count + b.count}; }
+  INGOT_INLINE out_t project(acc_t a) const { return convert<out_t>(a.sum / a.count); }
+};
+REGISTER_FLOAT_REDUCE_OP(nanmean);
+
+// ---- extremes (max(self) and min(self) use amax/amin; max.dim and min.dim the _index kernels)
+template <bool Max, typename T>
+struct extreme_reduction : ReduceFunctorBase {
+  using acc_t = opmath_t<T>;
+  using out_t = T;
+  static constexpr bool has_identity = false;
+  INGOT_INLINE acc_t identity() const {
+    return Max ? reduce_detail::lowest<acc_t>() : reduce_detail::highest<acc_t>();
+  }
+  // NaN-propagating select, branch-free so loops vectorize (a NaN fails both comparisons).
+  INGOT_INLINE acc_t reduce(acc_t a, acc_t x, int64_t) const {
+    if constexpr (is_same_v<acc_t, bool>) {
+      return Max ? (a || x) : (a && x);
+    } else if constexpr (is_floating_point_v<acc_t>) {
+      const acc_t better = (Max ? a > x : a < x) ? a : x;  // x when x is NaN
+      return a != a ? a : better;                           // a NaN stays
+
+    } else {
+      return (Max ? a > x : a < x) ? a : x;
+    }
+  }
+  INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return reduce(a, b, 0); }
+  INGOT_INLINE out_t project(acc_t a) const { return convert<out_t>(a); }
+};
+template <typename T>
+struct amax_reduction : extreme_reduction<true, T> {};
+template <typename T>
+struct amin_reduction : extreme_reduction<false, T> {};
+REGISTER_REDUCE_OP(amax);
+REGISTER_REDUCE_OP(amin);
+
+template <typename T>
+struct max_index_reduction : reduce_detail::indexed_base<true, T> {
+  using out_t = T;
+  using out2_t = int64_t;
+  INGOT_INLINE out_t project(ValueIndex<opmath_t<T>> a) const { return convert<out_t>(a.value); }
+  INGOT_INLINE out2_t project2(ValueIndex<opmath_t<T>> a) const { return a.index; }
+};
+template <typename T>
+struct min_index_reduction : reduce_detail::indexed_base<false, T> {
+  using out_t = T;
+  using out2_t = int64_t;
+  INGOT_INLINE out_t project(ValueIndex<opmath_t<T>> a) const { return convert<out_t>(a.value); }
+  INGOT_INLINE out2_t project2(ValueIndex<opmath_t<T>> a) const { return a.index; }
+};
+REGISTER_REDUCE_OP(max_index);
+REGISTER_REDUCE_OP(min_index);
+
+template <typename T>
+struct argmax_reduction : reduce_detail::indexed_base<true, T> {
+  using out_t = int64_t;
+  INGOT_INLINE out_t project(ValueIndex<opmath_t<T>> a) const { return a.index; }
+};
+template <typename T>
+struct argmin_reduction : reduce_detail::indexed_base<false, T> {
+  using out_t = int64_t;
+  INGOT_INLINE out_t project(ValueIndex<opmath_t<T>> a) const { return a.index; }
+};
+REGISTER_REDUCE_OP(argmax);
+REGISTER_REDUCE_OP(argmin);
+
+// ---- variance and standard deviation (prm.p is the correction)
+template <typename T>
+struct var_reduction : reduce_detail::welford_base<T> {
+  using out_t = T;
+  INGOT_INLINE out_t project(WelfordAcc<double> a) const { return convert<out_t>(this->variance(a)); }
+};
+template <typename T>
+struct std_reduction : reduce_detail::welford_base<T> {
+  using out_t = T;
+  INGOT_INLINE out_t project(WelfordAcc<double> a) const { return convert<out_t>(precise::sqrt(this->variance(a))); }
+};
+template <typename T>
+struct var_mean_reduction : var_reduction<T> {
+  using out2_t = T;
+  INGOT_INLINE out2_t project2(WelfordAcc<double> a) const {
+    return convert<out2_t>(a.n > 0.0 ? a.mean : quiet_nan<double>());
+  }
+};
+template <typename T>
+struct std_mean_reduction : std_reduction<T> {
+  using out2_t = T;
+  INGOT_INLINE out2_t project2(WelfordAcc<double> a) const {
+    return convert<out2_t>(a.n > 0.0 ? a.mean : quiet_nan<double>());
+  }
+};
+REGISTER_FLOAT_REDUCE_OP(var);
+REGISTER_FLOAT_REDUCE_OP(std);
+REGISTER_FLOAT_REDUCE_OP(var_mean);
+REGISTER_FLOAT_REDUCE_OP(std_mean);
+
+// ---- logical
+template <typename T>
+struct any_reduction : ReduceFunctorBase {
+  using acc_t = bool;
+  using out_t = bool;
+  INGOT_INLINE acc_t identity() const { return false; }
+  INGOT_INLINE acc_t reduce(acc_t a, opmath_t<T> x, int64_t) const { return a || x != opmath_t<T>(0); }
+  INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return a || b; }
+  INGOT_INLINE out_t project(acc_t a) const { return a; }
+};
+template <typename T>
+struct all_reduction : any_reduction<T> {
+  INGOT_INLINE bool identity() const { return true; }
+  INGOT_INLINE bool reduce(bool a, opmath_t<T> x, int64_t) const { return a && x != opmath_t<T>(0); }
+  INGOT_INLINE bool combine(bool a, bool b) const { return a && b; }
+};
+template <typename T>
+struct count_nonzero_reduction : ReduceFunctorBase {
+  using acc_t = int64_t;
+  using out_t = int64_t;
+  INGOT_INLINE acc_t identity() const { return 0; }
+  INGOT_INLINE acc_t reduce(acc_t a, opmath_t<T> x, int64_t) const { return a + (x != opmath_t<T>(0) ? 1 : 0); }
+  INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return a + b; }
+  INGOT_INLINE out_t project(acc_t a) const { return a; }
+};
+REGISTER_REDUCE_OP(any);
+REGISTER_REDUCE_OP(all);
+REGISTER_REDUCE_OP(count_nonzero);
+
+// ---- log(sum(exp(x))), in one pass: a running max and the sum of exp(x - max); integers give float32
+template <typename T>
+struct logsumexp_reduction : ReduceFunctorBase {
+  using M = conditional_t<is_floating_point_v<T>, opmath_t<T>, float>;
+  using acc_t = reduce_detail::LseAcc<M>;
+  using out_t = conditional_t<is_floating_point_v<T>, T, float>;
+  INGOT_INLINE acc_t identity() const { return {-infinity<M>(), M(0)}; }
+  INGOT_INLINE acc_t reduce(acc_t a, opmath_t<T> v, int64_t) const { return combine(a, acc_t{static_cast<M>(v), M(1)}); }
+  INGOT_INLINE acc_t combine(acc_t a, acc_t b) const {
+    if (is_nan(a.max) || is_nan(b.max)) return {quiet_nan<M>(), quiet_nan<M>()};
+    if (a.max == -infinity<M>()) return b;
+    if (b.max == -infinity<M>()) return a;
+    if (a.max == b.max) return {a.max, a.sum + b.sum};  // also +inf with +inf
+    return a.max > b.max ? acc_t{a.max, a.sum + b.sum * precise::exp(b.max - a.max)}
+                         : acc_t{b.max, b.sum + a.sum * precise::exp(a.max - b.max)};
+  }
+  INGOT_INLINE out_t project(acc_t a) const {
+    if (a.max == -infinity<M>() || !is_finite(a.max)) return convert<out_t>(a.max);
+    return convert<out_t>(a.max + precise::log(a.sum));
+  }
+};
+REGISTER_REDUCE_OP(logsumexp);
+
+// ---- vector norms; the stub picks the kernel by ord (prm.p is ord for the general one)
+template <typename T>
+struct norm_base : ReduceFunctorBase {
+  using acc_t = opmath_t<T>;
+  using out_t = T;
+  INGOT_INLINE acc_t identity() const { return acc_t(0); }
+  INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return a + b; }
+  INGOT_INLINE out_t project(acc_t a) const { return convert<out_t>(a); }
+};
+template <typename T>
+struct vector_norm_l2_reduction : norm_base<T> {
+  INGOT_INLINE opmath_t<T> reduce(opmath_t<T> a, opmath_t<T> x, int64_t) const { return a + x * x; }
+  INGOT_INLINE T project(opmath_t<T> a) const { return convert<T>(precise::sqrt(a)); }
+};
+template <typename T>
+struct vector_norm_l1_reduction : norm_base<T> {
+  INGOT_INLINE opmath_t<T> reduce(opmath_t<T> a, opmath_t<T> x, int64_t) const { return a + precise::fabs(x); }
+};
+template <typename T>
+struct vector_norm_l0_reduction : norm_base<T> {
+  INGOT_INLINE opmath_t<T> reduce(opmath_t<T> a, opmath_t<T> x, int64_t) const {
+    return a + (x != opmath_t<T>(0) ? opmath_t<T>(1) : opmath_t<T>(0));
+  }
+};
+template <typename T>
+struct vector_norm_lp_reduction : norm_base<T> {
+  using M = opmath_t<T>;
+  INGOT_INLINE M reduce(M a, M x, int64_t) const {
+    return a + precise::pow(precise::fabs(x), static_cast<M>(this->prm.p));
+  }
+  INGOT_INLINE T project(M a) const { return convert<T>(precise::pow(a, M(1) / static_cast<M>(this->prm.p))); }
+};
+template <bool Max, typename T>
+struct abs_extreme_reduction : extreme_reduction<Max, T> {
+  using M = opmath_t<T>;
+  INGOT_INLINE M reduce(M a, M x, int64_t) const { return extreme_reduction<Max, T>::reduce(a, precise::fabs(x), 0); }
+};
+template <typename T>
+struct vector_norm_linf_reduction : abs_extreme_reduction<true, T> {};
+template <typename T>
+struct vector_norm_lneginf_reduction : abs_extreme_reduction<false, T> {};
+REGISTER_FLOAT_REDUCE_OP(vector_norm_l2);
+REGISTER_FLOAT_REDUCE_OP(vector_norm_l1);
+REGISTER_FLOAT_REDUCE_OP(vector_norm_l0);
+REGISTER_FLOAT_REDUCE_OP(vector_norm_lp);
+REGISTER_FLOAT_REDUCE_OP(vector_norm_linf);
+REGISTER_FLOAT_REDUCE_OP(vector_norm_lneginf);
+
+}  // namespace ingot

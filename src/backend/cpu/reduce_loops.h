@@ -1,0 +1,296 @@
+// The CPU reduction driver: walks ReduceArgs (kernels/reduce.h) for one ReduceKernel.
+//  * inner: the fastest iteration dim is reduced. Each output reduces its rows with a cascade:
+//    leaves of kLeaf elements into kAccs independent accumulators, leaves and rows combined
+//    pairwise, so float error grows with log(n), not n (10^8 float32 ones sum to exactly 10^8).
+//  * outer: the fastest dim is an output dim. A block of adjacent outputs is accumulated row by row
+//    (the inner loop runs along contiguous memory), rows combined pairwise in groups.
+// Threads share outputs when there are enough of them, otherwise the reduction itself, with the
+// partials combined in index order (deterministic for a given thread count).
+#pragma once
+
+#include <algorithm>
+#include <memory>
+
+#include "backend/cpu/kernel_library.h"
+#include "kernels/reduce.h"
+
+#ifdef INGOT_HAS_OPENMP
+#include <omp.h>
+#endif
+
+namespace ingot::cpu {
+
+template <typename K>
+struct ReduceLoops {
+  using Ops = typename K::Ops;
+  using In = typename K::In;
+  using acc_t = typename K::acc_t;
+  static constexpr int64_t kLeaf = 256;      // elements per cascade leaf (a multiple of kAccs)
+  static constexpr int kAccs = 16;           // independent accumulators in a leaf (4 SSE chains of float)
+  // Outputs per block in the outer strategy: 16 KiB of accumulators (4096 floats), so a block
+  // reads long runs of each row (shorter runs measured up to 3x slower).
+  static constexpr int64_t kBlock = 16384 / static_cast<int64_t>(sizeof(acc_t)) < 64 ? 64 : 16384 / static_cast<int64_t>(sizeof(acc_t));
+  static constexpr int64_t kRowGroup = 16;   // rows summed in sequence before pairwise combining
+
+  static void run(const ReduceArgs& a) {
+    Ops ops;
+    ops.prm = a.params;
+    const int64_t n_out = product(a.out_sizes, a.nout_dims);
+    const int64_t n_red = product(a.red_sizes, a.nred_dims);
+    if (n_out == 0) return;
+    if (n_red == 0) {
+      for (int64_t o = 0; o < n_out; ++o) {
+        char* outs[2];
+        out_pointers(a, o, outs);
+        K::store(ops, outs[0], outs[1], ops.identity());
+      }
+      return;
+    }
+    if (a.nout_dims == 0 || a.red_inner) {
+      run_inner(ops, a, n_out, n_red);
+    } else {
+      run_outer(ops, a, n_out, n_red);
+    }
+  }
+
+ private:
+  static int64_t product(const int64_t* sizes, int n) {
+    int64_t p = 1;
+    for (int i = 0; i < n; ++i) p *= sizes[i];
+    return p;
+  }
+  static int threads_for(int64_t work) {
+#ifdef INGOT_HAS_OPENMP
+    if (omp_in_parallel()) return 1;
+    return static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(omp_get_max_threads(), work / kCpuGrainSize)));
+#else
+    (void)work;
+    return 1;
+#endif
+  }
+  // Output o (linear over the output dims, dim 0 fastest): its output pointers; returns the input offset.
+  static int64_t out_pointers(const ReduceArgs& a, int64_t o, char** outs) {
+    int64_t in_off = 0, off0 = 0, off1 = 0;
+    for (int d = 0; d < a.nout_dims; ++d) {
+      const int64_t i = o % a.out_sizes[d];
+      o /= a.out_sizes[d];
+      in_off += i * a.in_out_strides[d];
+      off0 += i * a.out_strides[0][d];
+      off1 += i * a.out_strides[1][d];
+    }
+    outs[0] = a.out[0] + off0;
+    outs[1] = a.out[1] == nullptr ? nullptr : a.out[1] + off1;
+    return in_off;
+  }
+  // Byte offset of reduction index r over the reduced dims [first, nred_dims).
+  static int64_t red_offset(const ReduceArgs& a, int64_t r, int first) {
+    int64_t off = 0;
+    for (int d = first; d < a.nred_dims; ++d) {
+      off += (r % a.red_sizes[d]) * a.in_red_strides[d];
+      r /= a.red_sizes[d];
+    }
+    return off;
+  }
+
+  // ---- inner strategy
+  template <bool Contiguous>
+  static acc_t leaf(const Ops& ops, const char* p, int64_t s, int64_t c0, int64_t c1, int64_t idx0) {
+    acc_t acc[kAccs];
+    for (int k = 0; k < kAccs; ++k) acc[k] = ops.identity();
+    int64_t c = c0;
+    if constexpr (Contiguous) {
+      const In* q = reinterpret_cast<const In*>(p);
+      for (; c + kAccs <= c1; c += kAccs) {
+        for (int k = 0; k < kAccs; ++k) acc[k] = ops.reduce(acc[k], static_cast<opmath_t<In>>(q[c + k]), idx0 + c + k);
+      }
+    } else {
+      for (; c + kAccs <= c1; c += kAccs) {
+        for (int k = 0; k < kAccs; ++k) acc[k] = ops.reduce(acc[k], K::load(p + (c + k) * s), idx0 + c + k);
+      }
+    }
+    // The tail goes to one accumulator: a dynamic index would keep acc[] in memory.
+    for (const char* q = p + c * s; c < c1; ++c, q += s) acc[0] = ops.reduce(acc[0], K::load(q), idx0 + c);
+    for (int w = kAccs / 2; w > 0; w /= 2) {
+      for (int k = 0; k < w; ++k) acc[k] = ops.combine(acc[k], acc[k + w]);
+    }
+    return acc[0];
+  }
+  // A whole contiguous leaf: constant trip counts, so the accumulators stay in (vector) registers.
+  static acc_t full_leaf(const Ops& ops, const In* q, int64_t idx0) {
+    if constexpr (requires { ops.reduce_block(q, static_cast<int>(kLeaf)); }) {
+      return ops.reduce_block(q, static_cast<int>(kLeaf));  // the functor's own block algorithm (var)
+    }
+    acc_t acc[kAccs];
+#pragma GCC unroll 16
+    for (int k = 0; k < kAccs; ++k) acc[k] = ops.identity();
+    for (int c = 0; c < kLeaf; c += kAccs) {
+#pragma GCC unroll 16
+      for (int k = 0; k < kAccs; ++k) acc[k] = ops.reduce(acc[k], static_cast<opmath_t<In>>(q[c + k]), idx0 + c + k);
+    }
+#pragma GCC unroll 16
+    for (int k = 0; k < kAccs / 2; ++k) acc[k] = ops.combine(acc[k], acc[k + kAccs / 2]);
+#pragma GCC unroll 8
+    for (int k = 0; k < kAccs / 4; ++k) acc[k] = ops.combine(acc[k], acc[k + kAccs / 4]);
+    acc[0] = ops.combine(ops.combine(acc[0], acc[2]), ops.combine(acc[1], acc[3]));
+    return acc[0];
+  }
+  // Elements [c0, c1) of the row at p (stride s bytes); idx0 is the row's first reduction index.
+  // Contiguity is a template parameter: the recursion then carries no runtime stride test.
+  template <bool Contiguous>
+  static acc_t row_of(const Ops& ops, const char* p, int64_t s, int64_t c0, int64_t c1, int64_t idx0) {
+    if constexpr (Contiguous) {
+      if (c1 - c0 == kLeaf) return full_leaf(ops, reinterpret_cast<const In*>(p) + c0, idx0 + c0);
+    }
+    if (c1 - c0 <= kLeaf) return leaf<Contiguous>(ops, p, s, c0, c1, idx0);
+    // Split at a multiple of kLeaf: partial counts stay round, so sums of ones stay exact.
+    const int64_t half = ((c1 - c0) / 2 + kLeaf - 1) / kLeaf * kLeaf;
+    return ops.combine(row_of<Contiguous>(ops, p, s, c0, c0 + half, idx0),
+                       row_of<Contiguous>(ops, p, s, c0 + half, c1, idx0));
+  }
+  static acc_t row(const Ops& ops, const char* p, int64_t s, int64_t c0, int64_t c1, int64_t idx0) {
+    return s == static_cast<int64_t>(sizeof(In)) ? row_of<true>(ops, p, s, c0, c1, idx0)
+                                                 : row_of<false>(ops, p, s, c0, c1, idx0);
+  }
+  // Rows [r0, r1) (linear over the reduced dims after the first), columns [c0, c1) of each.
+  static acc_t rows(const Ops& ops, const ReduceArgs& a, const char* base, int64_t r0, int64_t r1, int64_t c0,
+                    int64_t c1) {
+    if (r1 - r0 == 1) {
+      return row(ops, base + red_offset(a, r0, 1), a.in_red_strides[0], c0, c1, r0 * a.red_sizes[0]);
+    }
+    const int64_t mid = r0 + (r1 - r0) / 2;
+    return ops.combine(rows(ops, a, base, r0, mid, c0, c1), rows(ops, a, base, mid, r1, c0, c1));
+  }
+
+  static void run_inner(const Ops& ops, const ReduceArgs& a, int64_t n_out, int64_t n_red) {
+    const int64_t n0 = a.red_sizes[0], n_rows = n_red / n0;
+    const int nthreads = threads_for(n_out * n_red);
+    if (nthreads <= 1 || n_out >= nthreads) {
+      auto one = [&](int64_t o) {
+        char* outs[2];
+        const char* base = a.in + out_pointers(a, o, outs);
+        K::store(ops, outs[0], outs[1], rows(ops, a, base, 0, n_rows, 0, n0));
+      };
+#ifdef INGOT_HAS_OPENMP
+      if (nthreads > 1) {
+#pragma omp parallel for num_threads(nthreads) schedule(static)
+        for (int64_t o = 0; o < n_out; ++o) one(o);
+        return;
+      }
+#endif
+      for (int64_t o = 0; o < n_out; ++o) one(o);
+      return;
+    }
+    // Few outputs: split each one's reduction into pieces (row ranges, or column ranges of one row).
+    const int64_t pieces_per_row = n_rows >= nthreads ? 1 : (nthreads + n_rows - 1) / n_rows;
+    const int64_t npieces = n_rows >= nthreads ? nthreads : n_rows * pieces_per_row;
+    std::unique_ptr<acc_t[]> partial(new acc_t[static_cast<size_t>(npieces)]);
+    for (int64_t o = 0; o < n_out; ++o) {
+      char* outs[2];
+      const char* base = a.in + out_pointers(a, o, outs);
+#ifdef INGOT_HAS_OPENMP
+#pragma omp parallel for num_threads(nthreads) schedule(static)
+#endif
+      for (int64_t t = 0; t < npieces; ++t) {
+        if (pieces_per_row == 1) {
+          partial[t] = rows(ops, a, base, n_rows * t / npieces, n_rows * (t + 1) / npieces, 0, n0);
+        } else {
+          const int64_t r = t / pieces_per_row, k = t % pieces_per_row;
+          const int64_t c0 = n0 * k / pieces_per_row / kLeaf * kLeaf;
+          const int64_t c1 = k + 1 == pieces_per_row ? n0 : n0 * (k + 1) / pieces_per_row / kLeaf * kLeaf;
+          partial[t] = rows(ops, a, base, r, r + 1, c0, c1);
+        }
+      }
+      K::store(ops, outs[0], outs[1], combine_all(ops, partial.get(), 0, npieces));
+    }
+  }
+  static acc_t combine_all(const Ops& ops, const acc_t* p, int64_t i0, int64_t i1) {
+    if (i1 - i0 == 1) return p[i0];
+    const int64_t mid = i0 + (i1 - i0) / 2;
+    return ops.combine(combine_all(ops, p, i0, mid), combine_all(ops, p, mid, i1));
+  }
+
+  // ---- outer strategy: outputs [j0, j0 + nj) along output dim 0 accumulate together
+  static void columns(const Ops& ops, const ReduceArgs& a, const char* base, int64_t r0, int64_t r1, int64_t nj,
+                      acc_t* acc) {
+    const int64_t cs = a.in_out_strides[0];
+    if (r1 - r0 <= kRowGroup) {
+      for (int64_t r = r0; r < r1; ++r) {
+        const char* p = base + red_offset(a, r, 0);
+        if (cs == static_cast<int64_t>(sizeof(In))) {
+          const In* q = reinterpret_cast<const In*>(p);
+          for (int64_t j = 0; j < nj; ++j) acc[j] = ops.reduce(acc[j], static_cast<opmath_t<In>>(q[j]), r);
+        } else {
+          for (int64_t j = 0; j < nj; ++j) acc[j] = ops.reduce(acc[j], K::load(p + j * cs), r);
+        }
+      }
+      return;
+    }
+    const int64_t mid = r0 + (r1 - r0) / 2;
+    columns(ops, a, base, r0, mid, nj, acc);
+    acc_t right[kBlock];
+    for (int64_t j = 0; j < nj; ++j) right[j] = ops.identity();
+    columns(ops, a, base, mid, r1, nj, right);
+    for (int64_t j = 0; j < nj; ++j) acc[j] = ops.combine(acc[j], right[j]);
+  }
+
+  static void run_outer(const Ops& ops, const ReduceArgs& a, int64_t n_out, int64_t n_red) {
+    const int64_t n_cols = a.out_sizes[0], blocks_per_line = (n_cols + kBlock - 1) / kBlock;
+    const int64_t nblocks = n_out / n_cols * blocks_per_line;
+    const int nthreads = threads_for(n_out * n_red);
+    const int64_t splits = nblocks >= nthreads ? 1 : std::min<int64_t>(nthreads, (n_red + kRowGroup - 1) / kRowGroup);
+    auto block = [&](int64_t b, int64_t r0, int64_t r1, acc_t* acc, char** outs) {
+      const int64_t line = b / blocks_per_line, j0 = (b % blocks_per_line) * kBlock;
+      const int64_t nj = std::min(kBlock, n_cols - j0);
+      const char* base = a.in + out_pointers(a, line * n_cols + j0, outs);
+      for (int64_t j = 0; j < nj; ++j) acc[j] = ops.identity();
+      columns(ops, a, base, r0, r1, nj, acc);
+      return nj;
+    };
+    auto store = [&](const acc_t* acc, int64_t nj, char** outs) {
+      for (int64_t j = 0; j < nj; ++j) {
+        K::store(ops, outs[0] + j * a.out_strides[0][0],
+                 outs[1] == nullptr ? nullptr : outs[1] + j * a.out_strides[1][0], acc[j]);
+      }
+    };
+    if (splits == 1) {
+      auto one = [&](int64_t b) {
+        acc_t acc[kBlock];
+        char* outs[2];
+        const int64_t nj = block(b, 0, n_red, acc, outs);
+        store(acc, nj, outs);
+      };
+#ifdef INGOT_HAS_OPENMP
+      if (nthreads > 1) {
+#pragma omp parallel for num_threads(nthreads) schedule(static)
+        for (int64_t b = 0; b < nblocks; ++b) one(b);
+        return;
+      }
+#endif
+      for (int64_t b = 0; b < nblocks; ++b) one(b);
+      return;
+    }
+    std::unique_ptr<acc_t[]> partial(new acc_t[static_cast<size_t>(splits * kBlock)]);
+    for (int64_t b = 0; b < nblocks; ++b) {
+      char* outs[2];
+      int64_t nj = 0;
+#ifdef INGOT_HAS_OPENMP
+#pragma omp parallel for num_threads(nthreads) schedule(static)
+#endif
+      for (int64_t t = 0; t < splits; ++t) {
+        char* o[2];
+        const int64_t n = block(b, n_red * t / splits, n_red * (t + 1) / splits, partial.get() + t * kBlock, o);
+        if (t == 0) {
+          outs[0] = o[0];
+          outs[1] = o[1];
+          nj = n;
+        }
+      }
+      for (int64_t t = 1; t < splits; ++t) {
+        for (int64_t j = 0; j < nj; ++j) partial[j] = ops.combine(partial[j], partial[t * kBlock + j]);
+      }
+      store(partial.get(), nj, outs);
+    }
+  }
+};
+
+}  // namespace ingot::cpu

@@ -1,0 +1,32 @@
+// Included by src/backend/cpu/kernel_registration.h: each instantiation of the reduction macros
+// (kernels/reduce.h) becomes a signature in the shared reduce registry with the CPU driver attached.
+#pragma once
+
+#include "backend/cpu/kernel_library.h"
+#include "backend/reduce_registry.h"
+
+namespace ingot::cpu {
+
+// Defined in backend/cpu/reduce_loops.h, which cmake/IngotKernels.cmake includes first in the
+// translation units of headers that register reductions (and only there: it is heavy).
+template <typename K>
+struct ReduceLoops;
+
+template <typename K>
+bool register_reduction(const char* op, const char* header, K*) {
+  ReduceSignature sig;
+  sig.op = op;
+  sig.in = dtype_v<typename K::In>;
+  sig.out = dtype_v<typename K::out_t>;
+  if constexpr (K::noutputs == 2) sig.out2 = dtype_v<typename K::out2_t>;
+  sig.has_identity = K::Ops::has_identity;
+  const ReduceSignature& added = reduce_registry().add(std::move(sig), header);
+  cpu_kernel_library().attach_reduce(added.id, &ReduceLoops<K>::run);
+  return true;
+}
+
+}  // namespace ingot::cpu
+
+#define INGOT_REDUCE_KERNEL(op, in_tok, Kernel)                \
+  [[maybe_unused]] static const bool Kernel##_registered = \
+      ::ingot::cpu::register_reduction(#op, INGOT_KERNEL_HEADER, static_cast<Kernel*>(nullptr))

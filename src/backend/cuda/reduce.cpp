@@ -1,0 +1,103 @@
+// Reductions on CUDA: one NVRTC module per reduce signature holding both strategies
+// (device/reduce.cuh), the launch shape, and the split buffers. Mirrors src/backend/cpu's driver.
+#include <algorithm>
+
+#include "backend/cuda/device.h"
+#include "backend/cuda/device/reduce_params.h"
+#include "backend/cuda/driver.h"
+#include "backend/cuda/kernel_library.h"
+#include "backend/cuda/stream.h"
+#include "ingot/storage.h"
+
+namespace ingot::cuda {
+
+std::string CudaKernelLibrary::reduce_module_source(const ReduceSignature& sig) {
+  return ingot::detail::concat("#include \"", sig.header, "\"\n#include \"backend/cuda/device/reduce.cuh\"\n",
+                               "INGOT_CUDA_REDUCE_KERNELS(", sig.name, ", ::ingot::", sig.type_name, ")\n");
+}
+
+void CudaKernelLibrary::compile_reduce_module(const ReduceSignature& sig, int major, int minor) {
+  compile_source(reduce_module_source(sig), sig.name + "_inner", major, minor);
+}
+
+std::pair<CUfunction, CUfunction> CudaKernelLibrary::reduce_functions(const ReduceSignature& sig, int device) {
+  const uint64_t key = static_cast<uint64_t>(sig.id) << 8 | static_cast<uint64_t>(device);
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto it = reduce_functions_.find(key);
+  if (it != reduce_functions_.end()) return it->second;
+  const CUmodule module = load_module(reduce_module_source(sig), sig.name + "_inner", device);
+  CUfunction inner = nullptr, outer = nullptr;
+  INGOT_CU_CHECK(driver().cuModuleGetFunction(&inner, module, (sig.name + "_inner").c_str()));
+  INGOT_CU_CHECK(driver().cuModuleGetFunction(&outer, module, (sig.name + "_outer").c_str()));
+  return reduce_functions_.emplace(key, std::make_pair(inner, outer)).first->second;
+}
+
+void CudaKernelLibrary::launch_reduce(const ReduceSignature& sig, const ReduceArgs& a, Device device) {
+  set_current_device(device.index);
+  const auto [inner_fn, outer_fn] = reduce_functions(sig, device.index);
+  ReduceLaunch p{};
+  p.out[0] = a.out[0];
+  p.out[1] = a.out[1];
+  p.in = a.in;
+  p.nout_dims = a.nout_dims;
+  p.nred_dims = a.nred_dims;
+  p.n_out = 1;
+  p.n_red = 1;
+  for (int d = 0; d < a.nout_dims; ++d) {
+    p.out_sizes[d] = a.out_sizes[d];
+    p.out_strides[0][d] = a.out_strides[0][d];
+    p.out_strides[1][d] = a.out_strides[1][d];
+    p.in_out_strides[d] = a.in_out_strides[d];
+    p.n_out *= a.out_sizes[d];
+  }
+  for (int d = 0; d < a.nred_dims; ++d) {
+    p.red_sizes[d] = a.red_sizes[d];
+    p.in_red_strides[d] = a.in_red_strides[d];
+    p.n_red *= a.red_sizes[d];
+  }
+  p.params = a.params;
+  if (p.n_out == 0) return;
+  const int64_t sms = device_properties(device.index).multiprocessor_count;
+  const bool inner = a.nout_dims == 0 || a.red_inner;
+  unsigned threads = kReduceThreads, grid_x = 0;
+  int64_t splits = 1, counters = 0;
+  if (inner) {
+    // A block per output; narrower blocks for short rows; split rows when outputs are few.
+    threads = 32;
+    while (threads < static_cast<unsigned>(kReduceThreads) && static_cast<int64_t>(threads) * 8 < p.n_red) threads *= 2;
+    grid_x = static_cast<unsigned>(std::min<int64_t>(p.n_out, int64_t{1} << 30));
+    if (p.n_out < 2 * sms) {  // aim at 8 blocks per SM, each with at least one chunk of the row
+      const int64_t chunks = (p.n_red + kSplitChunk - 1) / kSplitChunk;
+      const int64_t most = std::max<int64_t>(1, std::min<int64_t>(chunks, 65535));
+      splits = std::clamp<int64_t>((8 * sms + p.n_out - 1) / p.n_out, 1, most);
+    }
+    counters = p.n_out;
+  } else {
+    // A thread per output; split the rows when there are too few threads to fill the device.
+    const int64_t blocks = (p.n_out + kReduceThreads - 1) / kReduceThreads;
+    INGOT_CHECK(blocks < (int64_t{1} << 31), ValueError, sig.op, ": too many outputs for one launch (", p.n_out, ")");
+    grid_x = static_cast<unsigned>(blocks);
+    if (blocks < 4 * sms) {  // aim at 4 blocks per SM, each summing at least 32 rows
+      const int64_t most = std::max<int64_t>(1, std::min<int64_t>(p.n_red / 32, 65535));
+      splits = std::clamp<int64_t>((4 * sms + blocks - 1) / blocks, 1, most);
+    }
+    counters = blocks;
+  }
+  p.splits = static_cast<int32_t>(splits);
+  Storage scratch;
+  if (splits > 1) {
+    const size_t partial_bytes = static_cast<size_t>(p.n_out * splits * kMaxAccBytes);
+    const size_t counter_bytes = static_cast<size_t>(counters) * sizeof(unsigned int);
+    scratch = Storage::allocate(partial_bytes + counter_bytes + 16, device);
+    char* base = static_cast<char*>(scratch.data());
+    p.partials = base;
+    p.counters = reinterpret_cast<unsigned int*>(base + (partial_bytes + 15) / 16 * 16);
+    INGOT_CU_CHECK(driver().cuMemsetD8Async(reinterpret_cast<CUdeviceptr>(p.counters), 0, counter_bytes,
+                                            stream(device.index)));
+  }
+  void* kernel_args[] = {&p};
+  INGOT_CU_CHECK(driver().cuLaunchKernel(inner ? inner_fn : outer_fn, grid_x, static_cast<unsigned>(splits), 1,
+                                         threads, 1, 1, 0, stream(device.index), kernel_args, nullptr));
+}
+
+}  // namespace ingot::cuda
