@@ -296,7 +296,16 @@ def test_advanced_setitem_matches_numpy(device, key):
     values = np.arange(np.prod(shape, dtype=np.int64)).reshape(shape) + 100
     t[key] = values
     a[key] = values
-    np.testing.assert_array_equal(values_of(t), a)
+    got = values_of(t)
+    # Which of several values written to one element wins is NumPy's last on the CPU and
+    # unspecified on CUDA (docs/user-guide.md): there, such an element holds one of its values.
+    ids = np.arange(a.size).reshape(a.shape)[key].ravel()
+    targets, counts = np.unique(ids, return_counts=True)
+    for target in targets[counts > 1] if device != "cpu" else ():
+        pos = np.unravel_index(target, a.shape)
+        assert got[pos] in set(values.ravel()[ids == target].tolist()), (pos, got[pos])
+        got[pos] = a[pos]
+    np.testing.assert_array_equal(got, a)
     t[key] = 7
     a[key] = 7
     np.testing.assert_array_equal(values_of(t), a)

