@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
-import time
 
 import numpy as np
 
 import ingot
+from cuda_timing import timed
 
 try:
     import torch
@@ -41,27 +40,6 @@ CASES = [  # (op, shape, dim, dtype)
     ("cumsum", (8192, 4096), 1, "int32"),
     ("cummax", (8192, 4096), 1, "float32"),
 ]
-
-
-def timed(fn, reps: int = 20) -> float:
-    for _ in range(3):
-        fn()
-    if torch is not None:
-        times = []
-        for _ in range(reps):
-            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            start.record()
-            fn()
-            end.record()
-            end.synchronize()
-            times.append(start.elapsed_time(end) / 1e3)
-        return statistics.median(times)
-    ingot.cuda.synchronize()
-    t0 = time.perf_counter()
-    for _ in range(reps):
-        fn()
-    ingot.cuda.synchronize()
-    return (time.perf_counter() - t0) / reps
 
 
 def nbytes(op, shape, dtype):

@@ -13,13 +13,13 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import statistics
 import subprocess
 import time
 
 import numpy as np
 
 import ingot
+from cuda_timing import timed
 
 try:
     import torch
@@ -33,28 +33,6 @@ except ImportError:  # pragma: no cover
 DTYPES = ["float32", "float16", "bfloat16"]
 OPS = ["add", "mul", "atan2", "exp", "tanh", "where"]
 LAYOUTS = ["contiguous", "row-broadcast", "scalar", "int32+float32", "transposed"]
-
-
-def timed(fn, reps: int = 20) -> float:
-    """Median seconds per call, timed with CUDA events on the default stream."""
-    for _ in range(3):
-        fn()
-    if torch is not None:
-        times = []
-        for _ in range(reps):
-            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            start.record()
-            fn()
-            end.record()
-            end.synchronize()
-            times.append(start.elapsed_time(end) / 1e3)
-        return statistics.median(times)
-    ingot.cuda.synchronize()
-    t0 = time.perf_counter()
-    for _ in range(reps):
-        fn()
-    ingot.cuda.synchronize()
-    return (time.perf_counter() - t0) / reps
 
 
 class Lib:

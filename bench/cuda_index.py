@@ -12,40 +12,16 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import statistics
-import time
 
 import numpy as np
 
 import ingot
+from cuda_timing import timed
 
 try:
     import torch
 except ImportError:  # pragma: no cover
     torch = None
-
-
-def timed(fn, reps: int = 20) -> float:
-    """Median seconds per call, timed with CUDA events on the default stream (PyTorch's events,
-    else wall time around a synchronized loop)."""
-    for _ in range(3):
-        fn()
-    if torch is not None:
-        times = []
-        for _ in range(reps):
-            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            start.record()
-            fn()
-            end.record()
-            end.synchronize()
-            times.append(start.elapsed_time(end) / 1e3)
-        return statistics.median(times)
-    ingot.cuda.synchronize()
-    t0 = time.perf_counter()
-    for _ in range(reps):
-        fn()
-    ingot.cuda.synchronize()
-    return (time.perf_counter() - t0) / reps
 
 
 def cases(rows: int, cols: int, rng):

@@ -14,13 +14,13 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import statistics
 import sys
 import time
 
 import numpy as np
 
 import ingot
+from cuda_timing import timed
 
 try:
     import torch
@@ -33,28 +33,6 @@ except ImportError:  # pragma: no cover
 
 GOALS = {"sum": 95, "sum inner": 93, "sum outer": 93, "argmax": 93, "var": 90, "std": 90, "softmax": 90,
          "log_softmax": 90, "logsumexp": 90, "cumsum": 80}
-
-
-def timed(fn, reps: int = 20) -> float:
-    """Median seconds per call (PyTorch's CUDA events when present, else wall time)."""
-    for _ in range(3):
-        fn()
-    if torch is not None:
-        times = []
-        for _ in range(reps):
-            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            start.record()
-            fn()
-            end.record()
-            end.synchronize()
-            times.append(start.elapsed_time(end) / 1e3)
-        return statistics.median(times)
-    ingot.cuda.synchronize()
-    t0 = time.perf_counter()
-    for _ in range(reps):
-        fn()
-    ingot.cuda.synchronize()
-    return (time.perf_counter() - t0) / reps
 
 
 def has(lib: str, op: str) -> bool:
