@@ -5,6 +5,7 @@
 #pragma once
 
 #include "kernels/opmath.h"
+#include "kernels/vec_math.h"  // the CPU vector overloads functors declare beside their math
 
 #if !defined(__CUDACC_RTC__)
 #include <math.h>

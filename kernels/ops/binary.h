@@ -62,6 +62,7 @@ REGISTER_FLOAT_BINARY_OP(div);
 REGISTER_INT2FLOAT_BINARY_OP(div);
 
 struct atan2_functor {
+  INGOT_VEC_BINARY(atan2)
   template <typename T, enable_if_t<is_floating_point_v<T>, bool> = true>
   INGOT_INLINE T operator()(T a, T b) const {
     return static_cast<T>(precise::atan2(a, b));

@@ -32,6 +32,7 @@ REGISTER_FLOAT_BINARY_OP(copysign);
 REGISTER_INT2FLOAT_BINARY_OP(copysign);
 
 struct hypot_functor : FloatMath2<hypot_functor> {
+  INGOT_VEC_BINARY(hypot)
   // When one magnitude is below 2^-27 of the other, the result is the larger, correctly rounded
   // (the square of the ratio is under half an ulp). Answering that case directly also avoids
   // CUDA's float64 hypot returning inf for hypot(5e-324, DBL_MAX) (seen on the H200). NaNs and

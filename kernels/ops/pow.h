@@ -9,6 +9,7 @@
 namespace ingot {
 
 struct pow_functor {
+  INGOT_VEC_BINARY(pow)
   template <typename T>
   INGOT_INLINE T operator()(T base, T exp) const {
     if constexpr (is_same_v<T, bool>) {

@@ -38,6 +38,7 @@ struct abs_functor {
 REGISTER_UNARY_OP(abs);
 
 struct exp_functor {
+  INGOT_VEC_UNARY(exp)
   template <typename T, enable_if_t<is_floating_point_v<T>, bool> = true>
   INGOT_INLINE T operator()(T a) const {
     return static_cast<T>(precise::exp(a));

@@ -7,6 +7,7 @@
 #include "kernels/precise_math.h"
 #include "kernels/registration.h"
 #include "kernels/special_math.h"
+#include "kernels/vec_math.h"
 
 namespace ingot {
 
@@ -31,6 +32,7 @@ REGISTER_FLOAT_UNARY_OP(rsqrt);
 REGISTER_INT2FLOAT_UNARY_OP(rsqrt);
 
 struct cbrt_functor : FloatMath<cbrt_functor> {
+  INGOT_VEC_UNARY(cbrt)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::cbrt(x);
@@ -40,6 +42,7 @@ REGISTER_FLOAT_UNARY_OP(cbrt);
 REGISTER_INT2FLOAT_UNARY_OP(cbrt);
 
 struct exp2_functor : FloatMath<exp2_functor> {
+  INGOT_VEC_UNARY(exp2)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::exp2(x);
@@ -49,6 +52,7 @@ REGISTER_FLOAT_UNARY_OP(exp2);
 REGISTER_INT2FLOAT_UNARY_OP(exp2);
 
 struct expm1_functor : FloatMath<expm1_functor> {
+  INGOT_VEC_UNARY(expm1)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::expm1(x);
@@ -58,6 +62,7 @@ REGISTER_FLOAT_UNARY_OP(expm1);
 REGISTER_INT2FLOAT_UNARY_OP(expm1);
 
 struct log_functor : FloatMath<log_functor> {
+  INGOT_VEC_UNARY(log)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::log(x);
@@ -67,6 +72,7 @@ REGISTER_FLOAT_UNARY_OP(log);
 REGISTER_INT2FLOAT_UNARY_OP(log);
 
 struct log2_functor : FloatMath<log2_functor> {
+  INGOT_VEC_UNARY(log2)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::log2(x);
@@ -76,6 +82,7 @@ REGISTER_FLOAT_UNARY_OP(log2);
 REGISTER_INT2FLOAT_UNARY_OP(log2);
 
 struct log10_functor : FloatMath<log10_functor> {
+  INGOT_VEC_UNARY(log10)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::log10(x);
@@ -85,6 +92,7 @@ REGISTER_FLOAT_UNARY_OP(log10);
 REGISTER_INT2FLOAT_UNARY_OP(log10);
 
 struct log1p_functor : FloatMath<log1p_functor> {
+  INGOT_VEC_UNARY(log1p)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::log1p(x);
@@ -94,6 +102,7 @@ REGISTER_FLOAT_UNARY_OP(log1p);
 REGISTER_INT2FLOAT_UNARY_OP(log1p);
 
 struct sin_functor : FloatMath<sin_functor> {
+  INGOT_VEC_UNARY(sin)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::sin(x);
@@ -103,6 +112,7 @@ REGISTER_FLOAT_UNARY_OP(sin);
 REGISTER_INT2FLOAT_UNARY_OP(sin);
 
 struct cos_functor : FloatMath<cos_functor> {
+  INGOT_VEC_UNARY(cos)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::cos(x);
@@ -112,6 +122,7 @@ REGISTER_FLOAT_UNARY_OP(cos);
 REGISTER_INT2FLOAT_UNARY_OP(cos);
 
 struct tan_functor : FloatMath<tan_functor> {
+  INGOT_VEC_UNARY(tan)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::tan(x);
@@ -121,6 +132,7 @@ REGISTER_FLOAT_UNARY_OP(tan);
 REGISTER_INT2FLOAT_UNARY_OP(tan);
 
 struct asin_functor : FloatMath<asin_functor> {
+  INGOT_VEC_UNARY(asin)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::asin(x);
@@ -130,6 +142,7 @@ REGISTER_FLOAT_UNARY_OP(asin);
 REGISTER_INT2FLOAT_UNARY_OP(asin);
 
 struct acos_functor : FloatMath<acos_functor> {
+  INGOT_VEC_UNARY(acos)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::acos(x);
@@ -139,6 +152,7 @@ REGISTER_FLOAT_UNARY_OP(acos);
 REGISTER_INT2FLOAT_UNARY_OP(acos);
 
 struct atan_functor : FloatMath<atan_functor> {
+  INGOT_VEC_UNARY(atan)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::atan(x);
@@ -148,6 +162,7 @@ REGISTER_FLOAT_UNARY_OP(atan);
 REGISTER_INT2FLOAT_UNARY_OP(atan);
 
 struct sinh_functor : FloatMath<sinh_functor> {
+  INGOT_VEC_UNARY(sinh)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::sinh(x);
@@ -157,6 +172,7 @@ REGISTER_FLOAT_UNARY_OP(sinh);
 REGISTER_INT2FLOAT_UNARY_OP(sinh);
 
 struct cosh_functor : FloatMath<cosh_functor> {
+  INGOT_VEC_UNARY(cosh)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::cosh(x);
@@ -166,6 +182,7 @@ REGISTER_FLOAT_UNARY_OP(cosh);
 REGISTER_INT2FLOAT_UNARY_OP(cosh);
 
 struct tanh_functor : FloatMath<tanh_functor> {
+  INGOT_VEC_UNARY(tanh)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::tanh(x);
@@ -175,6 +192,7 @@ REGISTER_FLOAT_UNARY_OP(tanh);
 REGISTER_INT2FLOAT_UNARY_OP(tanh);
 
 struct asinh_functor : FloatMath<asinh_functor> {
+  INGOT_VEC_UNARY(asinh)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::asinh(x);
@@ -184,6 +202,7 @@ REGISTER_FLOAT_UNARY_OP(asinh);
 REGISTER_INT2FLOAT_UNARY_OP(asinh);
 
 struct acosh_functor : FloatMath<acosh_functor> {
+  INGOT_VEC_UNARY(acosh)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::acosh(x);
@@ -193,6 +212,7 @@ REGISTER_FLOAT_UNARY_OP(acosh);
 REGISTER_INT2FLOAT_UNARY_OP(acosh);
 
 struct atanh_functor : FloatMath<atanh_functor> {
+  INGOT_VEC_UNARY(atanh)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::atanh(x);
@@ -207,11 +227,29 @@ struct sigmoid_functor : FloatMath<sigmoid_functor> {
   INGOT_INLINE static M f(M x) {
     return x >= M(0) ? M(1) / (M(1) + precise::exp(-x)) : precise::exp(x) / (M(1) + precise::exp(x));
   }
+#if INGOT_VEC_MATH
+  // The same formula on blocks: t = exp(-|x|) through the vector exp, then 1 / (1 + t) or t / (1 + t).
+  // x is read again after t is computed, so out may alias x.
+  template <typename M>
+  static void vec_impl(M* out, const M* x, int64_t n) {
+    constexpr int64_t kB = 256;
+    M t[kB];
+    for (int64_t j0 = 0; j0 < n; j0 += kB) {
+      const int64_t m = n - j0 < kB ? n - j0 : kB;
+      for (int64_t j = 0; j < m; ++j) t[j] = -precise::fabs(x[j0 + j]);
+      vec::exp(t, t, m);
+      for (int64_t j = 0; j < m; ++j) out[j0 + j] = x[j0 + j] >= M(0) ? M(1) / (M(1) + t[j]) : t[j] / (M(1) + t[j]);
+    }
+  }
+  static void vec(float* out, const float* x, int64_t n) { vec_impl(out, x, n); }
+  static void vec(double* out, const double* x, int64_t n) { vec_impl(out, x, n); }
+#endif
 };
 REGISTER_FLOAT_UNARY_OP(sigmoid);
 REGISTER_INT2FLOAT_UNARY_OP(sigmoid);
 
 struct erf_functor : FloatMath<erf_functor> {
+  INGOT_VEC_UNARY(erf)
   template <typename M>
   INGOT_INLINE static M f(M x) {
     return precise::erf(x);

@@ -8,6 +8,7 @@
 #include "backend/cpu/convert_block.h"
 #include "backend/cpu/tiles.h"
 #include "kernels/elementwise.h"
+#include "kernels/vec_math.h"
 
 namespace ingot::cpu {
 
@@ -73,11 +74,58 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
     for (int64_t j = 0; j < kBlock; ++j) b[j] = v;
   }
 
+  // A functor with a vector overload (kernels/vec_math.h: `static void vec(M* out, const M*...,
+  // int64_t n)`) computes contiguous runs with it: directly on the operands when every operand is
+  // stored as float or double (kVecDirect), or on float blocks converted from and to
+  // float16/bfloat16 (kVecReduced; those functors compute in float and round once, as here).
+#if INGOT_VEC_MATH
+  static constexpr bool kVecShape = is_same_v<Alpha, NoAlpha> && (N == 1 || N == 2) &&
+                                    ((is_same_v<typename Ins::stored, Out> && is_same_v<typename Ins::arg, Out>) && ...);
+  static constexpr bool kVecDirect =
+      kVecShape && (is_same_v<Out, float> || is_same_v<Out, double>) && has_vec_v<F, Out, N>;
+  static constexpr bool kVecReduced = kVecShape && is_reduced_float_v<Out> && has_vec_v<F, float, N>;
+#else
+  static constexpr bool kVecDirect = false;
+  static constexpr bool kVecReduced = false;
+#endif
+
+  template <int S, int... I>
+  static INGOT_INLINE void vec_run(Out* o, char* const* in, ScalarArg s, int64_t n, int_seq<I...>) {
+#if INGOT_VEC_MATH
+    if constexpr (kVecDirect && S < 0) {
+      F::vec(o, reinterpret_cast<const Out*>(in[I])..., n);
+    } else if constexpr (kVecDirect) {
+      alignas(64) Out fixed[kBlock];
+      fill_block(reinterpret_cast<char*>(fixed), s.template get<Out>());
+      for (int64_t j0 = 0; j0 < n; j0 += kBlock) {
+        const int64_t m = n - j0 < kBlock ? n - j0 : kBlock;
+        F::vec(o + j0, (I == S ? fixed : reinterpret_cast<const Out*>(in[I]) + j0)..., m);
+      }
+    } else {
+      alignas(64) float buf[N][kBlock];
+      alignas(64) float res[kBlock];
+      ((I == S ? fill_block(reinterpret_cast<char*>(buf[I]), convert<float>(s.template get<typename Ins::arg>()))
+               : void()),
+       ...);
+      for (int64_t j0 = 0; j0 < n; j0 += kBlock) {
+        const int64_t m = n - j0 < kBlock ? n - j0 : kBlock;
+        ((I == S ? void() : convert_block(buf[I], reinterpret_cast<const Out*>(in[I]) + j0, m)), ...);
+        F::vec(res, static_cast<const float*>(buf[I])..., m);
+        convert_block(o + j0, res, m);
+      }
+    }
+#else
+    (void)o, (void)in, (void)s, (void)n;
+#endif
+  }
+
   template <int S, int... I>
   static INGOT_INLINE void contiguous_run(char* out, char* const* in, ScalarArg s, ScalarArg alpha,
                                           int64_t n, int_seq<I...>) {
     Out* o = reinterpret_cast<Out*>(out);
-    if constexpr (kBlocked) {
+    if constexpr (kVecDirect || kVecReduced) {
+      vec_run<S>(o, in, s, n, int_seq<I...>{});
+    } else if constexpr (kBlocked) {
       const auto av = K::alpha_value(alpha);
       using Res = decltype(K::compute(av, declval<typename Ins::arg>()...));
       static_assert(((sizeof(typename Ins::arg) <= 8) && ...), "compute types are at most 8 bytes");

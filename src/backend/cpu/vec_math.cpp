@@ -1,0 +1,162 @@
+// ingot::vec (kernels/vec_math.h): whole-block transcendental math through SLEEF's 1.0-ULP
+// functions. The build assumes baseline x86-64 only, so the block loops are compiled once for
+// AVX-512F (16 floats / 8 doubles a step, vec_math_avx512.cpp) and once for AVX2+FMA (8 / 4,
+// vec_math_avx2.cpp), and one set is picked here at run time from the CPU
+// (__builtin_cpu_supports); a CPU with neither runs the C library per element (precise_math.h,
+// the scalar functors' own math). INGOT_VEC_ISA=avx2 or =scalar in the environment forces a
+// narrower choice (the tests use it to cover every path on one machine).
+//
+// SLEEF's own dispatching entry points (Sleef_expf8_u10, ...) choose only among the ISAs of one
+// vector width, so they never pick AVX-512 over AVX2; the ISA-suffixed functions are called instead.
+#include "kernels/vec_math.h"
+
+#if INGOT_VEC_MATH
+
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <string_view>
+
+#include "backend/cpu/vec_math_isa.h"
+#include "kernels/precise_math.h"
+
+namespace ingot::vec {
+namespace {
+
+enum class Isa { kScalar, kAvx2, kAvx512 };
+
+Isa pick_isa() {
+  const char* want = std::getenv("INGOT_VEC_ISA");
+  const bool avx512 = __builtin_cpu_supports("avx512f");
+  const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  if (want != nullptr && std::strcmp(want, "scalar") == 0) return Isa::kScalar;
+  if (want != nullptr && std::strcmp(want, "avx2") == 0) return avx2 ? Isa::kAvx2 : Isa::kScalar;
+  return avx512 ? Isa::kAvx512 : avx2 ? Isa::kAvx2 : Isa::kScalar;
+}
+
+Isa isa() {
+  static const Isa chosen = pick_isa();
+  return chosen;
+}
+
+}  // namespace
+
+const char* backend() {
+  switch (isa()) {
+    case Isa::kAvx512:
+      return "sleef-avx512f";
+    case Isa::kAvx2:
+      return "sleef-avx2";
+    default:
+      return "scalar";
+  }
+}
+
+// Where SLEEF's results differ from the C library's beyond rounding, the lanes go to the scalar
+// function instead, so special values stay identical to the scalar path (tests/cpp/test_vec_math.cpp):
+// zero and subnormal inputs (log1p, asinh, tan, ... of a subnormal x return 0, not x), and
+// magnitudes above big(): SLEEF's exp(double), sinh and cosh overflow to inf slightly early, and its
+// acosh and asinh return inf above about 1.8e19 (float) / 1.3e154 (double), log1p above 1e38 / 1e307.
+// Binary functions go the other way: a result that is inf, 0 or subnormal is computed again by the
+// scalar function (SLEEF's pow(DBL_MAX, 1) is inf).
+template <typename T>
+constexpr T big(std::string_view name) {
+  constexpr bool d = sizeof(T) == 8;
+  if (name == "exp") return d ? T(700) : T(87);
+  if (name == "sinh" || name == "cosh") return d ? T(709) : T(88);
+  if (name == "acosh" || name == "asinh") return d ? T(1e150) : T(1e18);
+  if (name == "log1p") return d ? T(1e307) : T(1e38);
+  return std::numeric_limits<T>::infinity();
+}
+
+template <typename T, typename VecFn, typename ScalarFn>
+void unary_blocks(T* out, const T* a, int64_t n, T big, VecFn vec_fn, ScalarFn scalar_fn) {
+  constexpr int64_t kB = 256;
+  const T tiny = std::numeric_limits<T>::min();
+  for (int64_t j0 = 0; j0 < n; j0 += kB) {
+    const int64_t m = n - j0 < kB ? n - j0 : kB;
+    const T* x = a + j0;
+    bool any = false;  // an OR reduction the compiler vectorizes; the lanes are found only when set
+    for (int64_t j = 0; j < m; ++j) {
+      const T ax = x[j] < T(0) ? -x[j] : x[j];
+      any |= (ax < tiny) | (ax > big);
+    }
+    if (!any) {
+      vec_fn(out + j0, x, m);
+      continue;
+    }
+    int32_t lane[kB];
+    T val[kB];  // saved: out may alias a
+    int k = 0;
+    for (int64_t j = 0; j < m; ++j) {
+      const T ax = x[j] < T(0) ? -x[j] : x[j];
+      if (ax < tiny || ax > big) {
+        lane[k] = static_cast<int32_t>(j);
+        val[k++] = x[j];
+      }
+    }
+    vec_fn(out + j0, x, m);
+    for (int q = 0; q < k; ++q) out[j0 + lane[q]] = scalar_fn(val[q]);
+  }
+}
+
+template <typename T, typename VecFn, typename ScalarFn>
+void binary_blocks(T* out, const T* a, const T* b, int64_t n, VecFn vec_fn, ScalarFn scalar_fn) {
+  constexpr int64_t kB = 256;
+  const T tiny = std::numeric_limits<T>::min(), huge = std::numeric_limits<T>::max();
+  alignas(64) T r[kB];  // out may alias a or b, which the fix-up still reads
+  for (int64_t j0 = 0; j0 < n; j0 += kB) {
+    const int64_t m = n - j0 < kB ? n - j0 : kB;
+    vec_fn(r, a + j0, b + j0, m);
+    bool any = false;  // NaN results compare false: SLEEF and the C library agree on those
+    for (int64_t j = 0; j < m; ++j) {
+      const T ar = r[j] < T(0) ? -r[j] : r[j];
+      any |= (ar < tiny) | (ar > huge);
+    }
+    if (any) {
+      for (int64_t j = 0; j < m; ++j) {
+        const T ar = r[j] < T(0) ? -r[j] : r[j];
+        if (ar < tiny || ar > huge) r[j] = scalar_fn(a[j0 + j], b[j0 + j]);
+      }
+    }
+    std::memcpy(out + j0, r, static_cast<size_t>(m) * sizeof(T));
+  }
+}
+
+#define INGOT_VEC_DEFINE_UNARY_(T, name)                                                              \
+  void name(T* out, const T* a, int64_t n) {                                                          \
+    const auto scalar = [](T x) { return precise::name(x); };                                         \
+    switch (isa()) {                                                                                  \
+      case Isa::kAvx512:                                                                              \
+        return unary_blocks(out, a, n, big<T>(#name),                                                 \
+                            [](T* o, const T* x, int64_t m) { avx512::name(o, x, m); }, scalar);       \
+      case Isa::kAvx2:                                                                                \
+        return unary_blocks(out, a, n, big<T>(#name),                                                 \
+                            [](T* o, const T* x, int64_t m) { avx2::name(o, x, m); }, scalar);         \
+      default:                                                                                        \
+        for (int64_t i = 0; i < n; ++i) out[i] = precise::name(a[i]);                                 \
+    }                                                                                                 \
+  }
+#define INGOT_VEC_DEFINE_BINARY_(T, name)                                                             \
+  void name(T* out, const T* a, const T* b, int64_t n) {                                              \
+    const auto scalar = [](T x, T y) { return precise::name(x, y); };                                 \
+    switch (isa()) {                                                                                  \
+      case Isa::kAvx512:                                                                              \
+        return binary_blocks(out, a, b, n,                                                            \
+                             [](T* o, const T* x, const T* y, int64_t m) { avx512::name(o, x, y, m); }, \
+                             scalar);                                                                 \
+      case Isa::kAvx2:                                                                                \
+        return binary_blocks(out, a, b, n,                                                            \
+                             [](T* o, const T* x, const T* y, int64_t m) { avx2::name(o, x, y, m); },   \
+                             scalar);                                                                 \
+      default:                                                                                        \
+        for (int64_t i = 0; i < n; ++i) out[i] = precise::name(a[i], b[i]);                           \
+    }                                                                                                 \
+  }
+#define INGOT_VEC_DECLARE_UNARY_(name) INGOT_VEC_DEFINE_UNARY_(float, name) INGOT_VEC_DEFINE_UNARY_(double, name)
+#define INGOT_VEC_DECLARE_BINARY_(name) INGOT_VEC_DEFINE_BINARY_(float, name) INGOT_VEC_DEFINE_BINARY_(double, name)
+#include "kernels/vec_math_list.h"
+
+}  // namespace ingot::vec
+
+#endif  // INGOT_VEC_MATH

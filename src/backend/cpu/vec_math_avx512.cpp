@@ -1,0 +1,15 @@
+// ingot::vec::avx512: SLEEF's AVX-512F functions over blocks (vec_math_loops.h). Compiled with
+// -mavx512f (cmake/IngotSleef.cmake); called only on CPUs that have it (vec_math.cpp).
+#if defined(INGOT_HAS_SLEEF)
+#define INGOT_VEC_NS avx512
+#define INGOT_VEC_ISA avx512f
+#define INGOT_VEC_F f16
+#define INGOT_VEC_D d8
+#define INGOT_VEC_WF 16
+#define INGOT_VEC_WD 8
+#define INGOT_VEC_LOADF _mm512_loadu_ps
+#define INGOT_VEC_STOREF _mm512_storeu_ps
+#define INGOT_VEC_LOADD _mm512_loadu_pd
+#define INGOT_VEC_STORED _mm512_storeu_pd
+#include "backend/cpu/vec_math_loops.h"
+#endif

@@ -1,0 +1,21 @@
+// The per-ISA block loops behind ingot::vec (vec_math.cpp picks one set at run time):
+// ingot::vec::avx512 (vec_math_avx512.cpp, compiled with -mavx512f) and ingot::vec::avx2
+// (vec_math_avx2.cpp, -mavx2 -mfma). Call them only on a CPU that has the ISA.
+#pragma once
+
+#include <stdint.h>
+
+#define INGOT_VEC_DECLARE_UNARY_(name)              \
+  void name(float* out, const float* a, int64_t n); \
+  void name(double* out, const double* a, int64_t n);
+#define INGOT_VEC_DECLARE_BINARY_(name)                               \
+  void name(float* out, const float* a, const float* b, int64_t n);   \
+  void name(double* out, const double* a, const double* b, int64_t n);
+namespace ingot::vec::avx512 {
+#include "kernels/vec_math_list.h"
+}  // namespace ingot::vec::avx512
+namespace ingot::vec::avx2 {
+#include "kernels/vec_math_list.h"
+}  // namespace ingot::vec::avx2
+#undef INGOT_VEC_DECLARE_UNARY_
+#undef INGOT_VEC_DECLARE_BINARY_

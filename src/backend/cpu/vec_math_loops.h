@@ -1,0 +1,57 @@
+// The body of vec_math_avx512.cpp and vec_math_avx2.cpp (see vec_math_isa.h): each defines
+// INGOT_VEC_NS (the namespace), INGOT_VEC_F / INGOT_VEC_D (SLEEF's float / double vector suffix,
+// e.g. f16 and d8), INGOT_VEC_ISA (SLEEF's ISA suffix), the widths INGOT_VEC_WF / INGOT_VEC_WD and
+// the load/store intrinsics, then includes this. These units hold only these loops (no inline
+// library code the linker could share with baseline code).
+#include <immintrin.h>
+#include <sleef.h>
+#include <string.h>
+
+#include "backend/cpu/vec_math_isa.h"
+
+// Full vectors straight from and to memory; the last partial vector through a zero-padded buffer.
+// Sleef_<name><w>_<u><isa>, e.g. Sleef_expf16_u10avx512f (the extra level expands the macros).
+#define INGOT_VEC_CAT_(name, w, u, isa) Sleef_##name##w##_##u##isa
+#define INGOT_VEC_CATX_(name, w, u, isa) INGOT_VEC_CAT_(name, w, u, isa)
+#define INGOT_VEC_SLEEF_(name, w, u) INGOT_VEC_CATX_(name, w, u, INGOT_VEC_ISA)
+
+#define INGOT_VEC_UNARY_LOOP_(name, T, W, w, u, load, store)          \
+  void name(T* out, const T* a, int64_t n) {                           \
+    int64_t i = 0;                                                     \
+    for (; i + W <= n; i += W) store(out + i, INGOT_VEC_SLEEF_(name, w, u)(load(a + i))); \
+    if (i < n) {                                                       \
+      alignas(64) T ta[W] = {};                                        \
+      alignas(64) T to[W];                                             \
+      memcpy(ta, a + i, (n - i) * sizeof(T));                          \
+      store(to, INGOT_VEC_SLEEF_(name, w, u)(load(ta)));              \
+      memcpy(out + i, to, (n - i) * sizeof(T));                        \
+    }                                                                  \
+  }
+#define INGOT_VEC_BINARY_LOOP_(name, T, W, w, u, load, store)                                  \
+  void name(T* out, const T* a, const T* b, int64_t n) {                                        \
+    int64_t i = 0;                                                                              \
+    for (; i + W <= n; i += W) store(out + i, INGOT_VEC_SLEEF_(name, w, u)(load(a + i), load(b + i))); \
+    if (i < n) {                                                                                \
+      alignas(64) T ta[W] = {};                                                                 \
+      alignas(64) T tb[W] = {};                                                                 \
+      alignas(64) T to[W];                                                                      \
+      memcpy(ta, a + i, (n - i) * sizeof(T));                                                   \
+      memcpy(tb, b + i, (n - i) * sizeof(T));                                                   \
+      store(to, INGOT_VEC_SLEEF_(name, w, u)(load(ta), load(tb)));                             \
+      memcpy(out + i, to, (n - i) * sizeof(T));                                                 \
+    }                                                                                           \
+  }
+
+// SLEEF's accuracy suffix: the 1.0-ULP (u10) versions; hypot has a 0.5-ULP (u05) one only.
+namespace ingot::vec::INGOT_VEC_NS {
+#define INGOT_VEC_DECLARE_UNARY_(name)                                                      \
+  INGOT_VEC_UNARY_LOOP_(name, float, INGOT_VEC_WF, INGOT_VEC_F, u10, INGOT_VEC_LOADF, INGOT_VEC_STOREF) \
+  INGOT_VEC_UNARY_LOOP_(name, double, INGOT_VEC_WD, INGOT_VEC_D, u10, INGOT_VEC_LOADD, INGOT_VEC_STORED)
+#define INGOT_VEC_DECLARE_BINARY_(name)                                                      \
+  INGOT_VEC_BINARY_LOOP_(name, float, INGOT_VEC_WF, INGOT_VEC_F, INGOT_VEC_UB_##name, INGOT_VEC_LOADF, INGOT_VEC_STOREF) \
+  INGOT_VEC_BINARY_LOOP_(name, double, INGOT_VEC_WD, INGOT_VEC_D, INGOT_VEC_UB_##name, INGOT_VEC_LOADD, INGOT_VEC_STORED)
+#define INGOT_VEC_UB_atan2 u10
+#define INGOT_VEC_UB_pow u10
+#define INGOT_VEC_UB_hypot u05
+#include "kernels/vec_math_list.h"
+}  // namespace ingot::vec::INGOT_VEC_NS
