@@ -238,7 +238,10 @@ struct sigmoid_functor : FloatMath<sigmoid_functor> {
       const int64_t m = n - j0 < kB ? n - j0 : kB;
       for (int64_t j = 0; j < m; ++j) t[j] = -precise::fabs(x[j0 + j]);
       vec::exp(t, t, m);
-      for (int64_t j = 0; j < m; ++j) out[j0 + j] = x[j0 + j] >= M(0) ? M(1) / (M(1) + t[j]) : t[j] / (M(1) + t[j]);
+      for (int64_t j = 0; j < m; ++j) {  // one division and a select, so the loop vectorizes
+        const M num = x[j0 + j] >= M(0) ? M(1) : t[j];
+        out[j0 + j] = num / (M(1) + t[j]);
+      }
     }
   }
   static void vec(float* out, const float* x, int64_t n) { vec_impl(out, x, n); }

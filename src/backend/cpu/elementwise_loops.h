@@ -76,17 +76,20 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
 
   // A functor with a vector overload (kernels/vec_math.h: `static void vec(M* out, const M*...,
   // int64_t n)`) computes contiguous runs with it: directly on the operands when every operand is
-  // stored as float or double (kVecDirect), or on float blocks converted from and to
-  // float16/bfloat16 (kVecReduced; those functors compute in float and round once, as here).
+  // stored and computed as float or double (kVecDirect), or on float blocks converted from the
+  // stored inputs and back (kVecConverted: float16/bfloat16, which compute in float and round once,
+  // as here, and integer inputs of float ops).
 #if INGOT_VEC_MATH
-  static constexpr bool kVecShape = is_same_v<Alpha, NoAlpha> && (N == 1 || N == 2) &&
-                                    ((is_same_v<typename Ins::stored, Out> && is_same_v<typename Ins::arg, Out>) && ...);
+  static constexpr bool kVecArity = is_same_v<Alpha, NoAlpha> && (N == 1 || N == 2);
   static constexpr bool kVecDirect =
-      kVecShape && (is_same_v<Out, float> || is_same_v<Out, double>) && has_vec_v<F, Out, N>;
-  static constexpr bool kVecReduced = kVecShape && is_reduced_float_v<Out> && has_vec_v<F, float, N>;
+      kVecArity && (is_same_v<Out, float> || is_same_v<Out, double>) &&
+      ((is_same_v<typename Ins::stored, Out> && is_same_v<typename Ins::arg, Out>) && ...) && has_vec_v<F, Out, N>;
+  static constexpr bool kVecConverted = kVecArity && !kVecDirect &&
+                                        (is_reduced_float_v<Out> || is_same_v<Out, float>) &&
+                                        (is_same_v<typename Ins::arg, float> && ...) && has_vec_v<F, float, N>;
 #else
   static constexpr bool kVecDirect = false;
-  static constexpr bool kVecReduced = false;
+  static constexpr bool kVecConverted = false;
 #endif
 
   template <int S, int... I>
@@ -109,7 +112,7 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
        ...);
       for (int64_t j0 = 0; j0 < n; j0 += kBlock) {
         const int64_t m = n - j0 < kBlock ? n - j0 : kBlock;
-        ((I == S ? void() : convert_block(buf[I], reinterpret_cast<const Out*>(in[I]) + j0, m)), ...);
+        ((I == S ? void() : convert_block(buf[I], reinterpret_cast<const typename Ins::stored*>(in[I]) + j0, m)), ...);
         F::vec(res, static_cast<const float*>(buf[I])..., m);
         convert_block(o + j0, res, m);
       }
@@ -123,7 +126,7 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   static INGOT_INLINE void contiguous_run(char* out, char* const* in, ScalarArg s, ScalarArg alpha,
                                           int64_t n, int_seq<I...>) {
     Out* o = reinterpret_cast<Out*>(out);
-    if constexpr (kVecDirect || kVecReduced) {
+    if constexpr (kVecDirect || kVecConverted) {
       vec_run<S>(o, in, s, n, int_seq<I...>{});
     } else if constexpr (kBlocked) {
       const auto av = K::alpha_value(alpha);

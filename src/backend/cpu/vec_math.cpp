@@ -69,19 +69,14 @@ constexpr T big(std::string_view name) {
   return std::numeric_limits<T>::infinity();
 }
 
-template <typename T, typename VecFn, typename ScalarFn>
-void unary_blocks(T* out, const T* a, int64_t n, T big, VecFn vec_fn, ScalarFn scalar_fn) {
+template <typename T, typename VecFn, typename ScalarFn, typename OutsideFn>
+void unary_blocks(T* out, const T* a, int64_t n, T big, VecFn vec_fn, ScalarFn scalar_fn, OutsideFn outside) {
   constexpr int64_t kB = 256;
   const T tiny = std::numeric_limits<T>::min();
   for (int64_t j0 = 0; j0 < n; j0 += kB) {
     const int64_t m = n - j0 < kB ? n - j0 : kB;
     const T* x = a + j0;
-    bool any = false;  // an OR reduction the compiler vectorizes; the lanes are found only when set
-    for (int64_t j = 0; j < m; ++j) {
-      const T ax = x[j] < T(0) ? -x[j] : x[j];
-      any |= (ax < tiny) | (ax > big);
-    }
-    if (!any) {
+    if (!outside(x, m, tiny, big)) {  // the lanes are looked for only when there are some
       vec_fn(out + j0, x, m);
       continue;
     }
@@ -100,20 +95,15 @@ void unary_blocks(T* out, const T* a, int64_t n, T big, VecFn vec_fn, ScalarFn s
   }
 }
 
-template <typename T, typename VecFn, typename ScalarFn>
-void binary_blocks(T* out, const T* a, const T* b, int64_t n, VecFn vec_fn, ScalarFn scalar_fn) {
+template <typename T, typename VecFn, typename ScalarFn, typename OutsideFn>
+void binary_blocks(T* out, const T* a, const T* b, int64_t n, VecFn vec_fn, ScalarFn scalar_fn, OutsideFn outside) {
   constexpr int64_t kB = 256;
   const T tiny = std::numeric_limits<T>::min(), huge = std::numeric_limits<T>::max();
   alignas(64) T r[kB];  // out may alias a or b, which the fix-up still reads
   for (int64_t j0 = 0; j0 < n; j0 += kB) {
     const int64_t m = n - j0 < kB ? n - j0 : kB;
     vec_fn(r, a + j0, b + j0, m);
-    bool any = false;  // NaN results compare false: SLEEF and the C library agree on those
-    for (int64_t j = 0; j < m; ++j) {
-      const T ar = r[j] < T(0) ? -r[j] : r[j];
-      any |= (ar < tiny) | (ar > huge);
-    }
-    if (any) {
+    if (outside(r, m, tiny, huge)) {  // NaN results are neither: SLEEF and the C library agree on those
       for (int64_t j = 0; j < m; ++j) {
         const T ar = r[j] < T(0) ? -r[j] : r[j];
         if (ar < tiny || ar > huge) r[j] = scalar_fn(a[j0 + j], b[j0 + j]);
@@ -129,10 +119,12 @@ void binary_blocks(T* out, const T* a, const T* b, int64_t n, VecFn vec_fn, Scal
     switch (isa()) {                                                                                  \
       case Isa::kAvx512:                                                                              \
         return unary_blocks(out, a, n, big<T>(#name),                                                 \
-                            [](T* o, const T* x, int64_t m) { avx512::name(o, x, m); }, scalar);       \
+                            [](T* o, const T* x, int64_t m) { avx512::name(o, x, m); }, scalar, \
+                            [](const T* x, int64_t m, T lo, T hi) { return avx512::outside(x, m, lo, hi); });       \
       case Isa::kAvx2:                                                                                \
         return unary_blocks(out, a, n, big<T>(#name),                                                 \
-                            [](T* o, const T* x, int64_t m) { avx2::name(o, x, m); }, scalar);         \
+                            [](T* o, const T* x, int64_t m) { avx2::name(o, x, m); }, scalar, \
+                            [](const T* x, int64_t m, T lo, T hi) { return avx2::outside(x, m, lo, hi); });         \
       default:                                                                                        \
         for (int64_t i = 0; i < n; ++i) out[i] = precise::name(a[i]);                                 \
     }                                                                                                 \
@@ -144,11 +136,11 @@ void binary_blocks(T* out, const T* a, const T* b, int64_t n, VecFn vec_fn, Scal
       case Isa::kAvx512:                                                                              \
         return binary_blocks(out, a, b, n,                                                            \
                              [](T* o, const T* x, const T* y, int64_t m) { avx512::name(o, x, y, m); }, \
-                             scalar);                                                                 \
+                             scalar, [](const T* x, int64_t m, T lo, T hi) { return avx512::outside(x, m, lo, hi); });                                                                 \
       case Isa::kAvx2:                                                                                \
         return binary_blocks(out, a, b, n,                                                            \
                              [](T* o, const T* x, const T* y, int64_t m) { avx2::name(o, x, y, m); },   \
-                             scalar);                                                                 \
+                             scalar, [](const T* x, int64_t m, T lo, T hi) { return avx2::outside(x, m, lo, hi); });                                                                 \
       default:                                                                                        \
         for (int64_t i = 0; i < n; ++i) out[i] = precise::name(a[i], b[i]);                           \
     }                                                                                                 \

@@ -19,3 +19,15 @@ namespace ingot::vec::avx2 {
 }  // namespace ingot::vec::avx2
 #undef INGOT_VEC_DECLARE_UNARY_
 #undef INGOT_VEC_DECLARE_BINARY_
+
+// Whether any |x[i]| is below lo or above hi (NaN is neither): the unary functions' check for lanes
+// the scalar function must redo, and the binary ones' check of their results (vec_math.cpp).
+// Plain loops, vectorized by the compiler for each unit's ISA.
+namespace ingot::vec::avx512 {
+bool outside(const float* x, int64_t n, float lo, float hi);
+bool outside(const double* x, int64_t n, double lo, double hi);
+}  // namespace ingot::vec::avx512
+namespace ingot::vec::avx2 {
+bool outside(const float* x, int64_t n, float lo, float hi);
+bool outside(const double* x, int64_t n, double lo, double hi);
+}  // namespace ingot::vec::avx2

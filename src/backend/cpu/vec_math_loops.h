@@ -55,3 +55,22 @@ namespace ingot::vec::INGOT_VEC_NS {
 #define INGOT_VEC_UB_hypot u05
 #include "kernels/vec_math_list.h"
 }  // namespace ingot::vec::INGOT_VEC_NS
+
+namespace ingot::vec::INGOT_VEC_NS {
+bool outside(const float* x, int64_t n, float lo, float hi) {
+  int any = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    const float ax = __builtin_fabsf(x[i]);
+    any |= (ax < lo) | (ax > hi);
+  }
+  return any != 0;
+}
+bool outside(const double* x, int64_t n, double lo, double hi) {
+  int any = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    const double ax = __builtin_fabs(x[i]);
+    any |= (ax < lo) | (ax > hi);
+  }
+  return any != 0;
+}
+}  // namespace ingot::vec::INGOT_VEC_NS
