@@ -49,3 +49,20 @@ ensure_clang_sanitizers() {
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang libclang-rt-dev > /dev/null
 }
+
+# SLEEF (vectorized transcendental math on the CPU; cmake/IngotSleef.cmake) from Debian's
+# libsleef-dev; installs it when missing and this is root on a Debian-like machine. Optional: when
+# it cannot be installed (no network, not root) the build falls back to scalar math and says so.
+ensure_sleef() {
+  if compgen -G "/usr/include/sleef.h" > /dev/null || compgen -G "/usr/include/*/sleef.h" > /dev/null; then
+    return
+  fi
+  if [[ "$(id -u)" != 0 ]] || ! command -v apt-get > /dev/null; then
+    echo "== libsleef-dev missing (not root or no apt-get): CPU math builds scalar"
+    return
+  fi
+  echo "== installing libsleef-dev (apt-get)"
+  if ! { timeout 120 apt-get update -qq && DEBIAN_FRONTEND=noninteractive timeout 300 apt-get install -y -qq libsleef-dev > /dev/null; }; then
+    echo "== libsleef-dev could not be installed: CPU math builds scalar"
+  fi
+}
