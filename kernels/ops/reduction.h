@@ -60,6 +60,7 @@ struct indexed_base : ReduceFunctorBase {
   }
   INGOT_INLINE acc_t reduce(acc_t a, M x, int64_t idx) const { return pick_indexed<Max>(a, acc_t{x, idx}); }
   INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return pick_indexed<Max>(a, b); }
+  static constexpr int plain_extreme = Max ? 1 : -1;  // CPU fast path trait (reduce_simd.h)
 };
 
 template <typename T>
@@ -212,10 +213,16 @@ struct extreme_reduction : ReduceFunctorBase {
   INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return reduce(a, b, 0); }
   INGOT_INLINE out_t project(acc_t a) const { return convert<out_t>(a); }
 };
+// plain_extreme: the CPU fast-path trait (src/backend/cpu/reduce_simd.h); not on
+// extreme_reduction itself, which the abs norms derive from.
 template <typename T>
-struct amax_reduction : extreme_reduction<true, T> {};
+struct amax_reduction : extreme_reduction<true, T> {
+  static constexpr int plain_extreme = 1;
+};
 template <typename T>
-struct amin_reduction : extreme_reduction<false, T> {};
+struct amin_reduction : extreme_reduction<false, T> {
+  static constexpr int plain_extreme = -1;
+};
 REGISTER_REDUCE_OP(amax);
 REGISTER_REDUCE_OP(amin);
 

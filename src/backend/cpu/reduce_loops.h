@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "backend/cpu/kernel_library.h"
+#include "backend/cpu/reduce_simd.h"
 #include "kernels/reduce.h"
 
 #ifdef INGOT_HAS_OPENMP
@@ -31,6 +32,17 @@ struct ReduceLoops {
   // reads long runs of each row (shorter runs measured up to 3x slower).
   static constexpr int64_t kBlock = 16384 / static_cast<int64_t>(sizeof(acc_t)) < 64 ? 64 : 16384 / static_cast<int64_t>(sizeof(acc_t));
   static constexpr int64_t kRowGroup = 16;   // rows summed in sequence before pairwise combining
+  // max/min (acc_t is the element type) and argmax/argmin (acc_t is ValueIndex) on plain
+  // arithmetic elements take the vector paths of reduce_simd.h on contiguous data.
+  static constexpr int kExtreme = [] {
+    if constexpr (requires { Ops::plain_extreme; }) {
+      return simd::vectorizable<In> && std::is_same_v<opmath_t<In>, In> ? Ops::plain_extreme : 0;
+    } else {
+      return 0;
+    }
+  }();
+  static constexpr bool kSimdMax = kExtreme != 0 && std::is_same_v<acc_t, In>;
+  static constexpr bool kSimdArg = kExtreme != 0 && std::is_same_v<acc_t, ValueIndex<In>>;
 
   static void run(const ReduceArgs& a) {
     Ops ops;
@@ -136,16 +148,33 @@ struct ReduceLoops {
   }
   // Elements [c0, c1) of the row at p (stride s bytes); idx0 is the row's first reduction index.
   // Contiguity is a template parameter: the recursion then carries no runtime stride test.
-  template <bool Contiguous>
+  // Generic: skip the whole-range fast paths (the fallback of a zero maximum).
+  template <bool Contiguous, bool Generic = false>
   static acc_t row_of(const Ops& ops, const char* p, int64_t s, int64_t c0, int64_t c1, int64_t idx0) {
+    if constexpr (Contiguous && kSimdMax && !Generic) {
+      if (c1 > c0) {
+        acc_t r;
+        if (simd::row_extreme<kExtreme>(reinterpret_cast<const In*>(p) + c0, c1 - c0, ops.identity(), r)) return r;
+        return row_of<true, true>(ops, p, s, c0, c1, idx0);
+      }
+    }
+    if constexpr (Contiguous && kSimdArg) {
+      if (c1 > c0) {  // the whole range at once: the first index does not depend on the split
+        acc_t r;
+        simd::row_arg_extreme<kExtreme>(reinterpret_cast<const In*>(p) + c0, c1 - c0, ops.identity().value,
+                                        r.value, r.index);
+        r.index += idx0 + c0;
+        return r;
+      }
+    }
     if constexpr (Contiguous) {
       if (c1 - c0 == kLeaf) return full_leaf(ops, reinterpret_cast<const In*>(p) + c0, idx0 + c0);
     }
     if (c1 - c0 <= kLeaf) return leaf<Contiguous>(ops, p, s, c0, c1, idx0);
     // Split at a multiple of kLeaf: partial counts stay round, so sums of ones stay exact.
     const int64_t half = ((c1 - c0) / 2 + kLeaf - 1) / kLeaf * kLeaf;
-    return ops.combine(row_of<Contiguous>(ops, p, s, c0, c0 + half, idx0),
-                       row_of<Contiguous>(ops, p, s, c0 + half, c1, idx0));
+    return ops.combine(row_of<Contiguous, Generic>(ops, p, s, c0, c0 + half, idx0),
+                       row_of<Contiguous, Generic>(ops, p, s, c0 + half, c1, idx0));
   }
   static acc_t row(const Ops& ops, const char* p, int64_t s, int64_t c0, int64_t c1, int64_t idx0) {
     return s == static_cast<int64_t>(sizeof(In)) ? row_of<true>(ops, p, s, c0, c1, idx0)

@@ -1,0 +1,176 @@
+// CPU-only fast paths for max/min and argmax/argmin over contiguous data, chosen by reduce_loops.h
+// when the functor declares `static constexpr int plain_extreme = +1` (max) or `-1` (min) and the
+// element type is a plain arithmetic type (not bool, not float16/bfloat16: those take the generic
+// cascade). GCC vector extensions (16-byte vectors: SSE2 on x86-64) rather than relying on the
+// auto-vectorizer, which does not vectorize the NaN-propagating select of the functors.
+//  * max over a row: 16 lanes of plain compare-select (vector max) plus a NaN flag (x != x) per
+//    lane; a row with a NaN gives its first NaN. A maximum is unique as a value except for a zero
+//    (-0.0 == +0.0), and for that case the caller takes the generic cascade, so results stay
+//    bit-identical to it.
+//  * argmax over a row: chunks of kChunk elements; the vector max of a chunk, and only when it
+//    beats the best so far (or the chunk holds a NaN) a vector search for its first occurrence.
+//    The result (first index of the maximum, first NaN wins) does not depend on the chunking.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+namespace ingot::cpu::simd {
+
+template <typename M>
+constexpr bool vectorizable = std::is_arithmetic_v<M> && !std::is_same_v<M, bool>;
+
+template <typename M>
+struct Vec {
+  typedef M type __attribute__((vector_size(16)));
+  static constexpr int kLanes = 16 / static_cast<int>(sizeof(M));
+  static constexpr int kVecs = 16 / kLanes;  // vectors per 16 elements
+  static type load(const M* p) {
+    type v;
+    std::memcpy(&v, p, sizeof(v));
+    return v;
+  }
+};
+
+template <int Dir, typename M>
+inline M pick(M a, M b) {  // the functors' select when neither is NaN: a on ties
+  return (Dir > 0 ? a > b : a < b) ? a : b;
+}
+
+// Max (Dir > 0) or min of q[0, n), n a multiple of 16, lanes combined as reduce_loops' full_leaf;
+// sets has_nan when any element is NaN (the value is then meaningless).
+template <int Dir, typename M>
+inline M extreme16(const M* q, int64_t n, M init, bool& has_nan) {
+  using V = Vec<M>;
+  using vt = typename V::type;
+  using mt = decltype(vt{} != vt{});
+  vt m[V::kVecs];
+  mt f[V::kVecs];
+  for (int v = 0; v < V::kVecs; ++v) {
+    m[v] = vt{} + init;
+    f[v] = mt{};
+  }
+  for (int64_t i = 0; i < n; i += 16) {
+    for (int v = 0; v < V::kVecs; ++v) {
+      const vt x = V::load(q + i + v * V::kLanes);
+      m[v] = (Dir > 0 ? m[v] > x : m[v] < x) ? m[v] : x;
+      if constexpr (std::is_floating_point_v<M>) f[v] |= (x != x);
+    }
+  }
+  M acc[16];
+  std::memcpy(acc, m, sizeof(acc));
+  if constexpr (std::is_floating_point_v<M>) {
+    mt any = f[0];
+    for (int v = 1; v < V::kVecs; ++v) any |= f[v];
+    bool hit = false;
+    for (int l = 0; l < V::kLanes; ++l) hit = hit || any[l] != 0;
+    has_nan = hit;
+  } else {
+    has_nan = false;
+  }
+  for (int k = 0; k < 8; ++k) acc[k] = pick<Dir>(acc[k], acc[k + 8]);
+  for (int k = 0; k < 4; ++k) acc[k] = pick<Dir>(acc[k], acc[k + 4]);
+  return pick<Dir>(pick<Dir>(acc[0], acc[2]), pick<Dir>(acc[1], acc[3]));
+}
+
+// The first i in [0, n) (n a multiple of 16) with q[i] == v, or with q[i] NaN when Nan; n if none.
+template <bool Nan, typename M>
+inline int64_t find16(const M* q, int64_t n, M val) {
+  using V = Vec<M>;
+  using vt = typename V::type;
+  using mt = decltype(vt{} != vt{});
+  for (int64_t i = 0; i < n; i += 16) {
+    mt hit = mt{};
+    for (int v = 0; v < V::kVecs; ++v) {
+      const vt x = V::load(q + i + v * V::kLanes);
+      hit |= Nan ? (x != x) : (x == val);
+    }
+    bool any = false;
+    for (int l = 0; l < V::kLanes; ++l) any = any || hit[l] != 0;
+    if (any) {
+      for (int64_t k = i;; ++k) {
+        if (Nan ? q[k] != q[k] : q[k] == val) return k;
+      }
+    }
+  }
+  return n;
+}
+
+// Max (Dir > 0) or min of the row q[0, n), n >= 1: the first NaN if there is one. Returns false,
+// leaving value unset, when the extreme is a zero of a floating type: which of -0.0 and +0.0 the
+// generic cascade returns depends on its grouping, so the caller takes the generic path then.
+template <int Dir, typename M>
+inline bool row_extreme(const M* q, int64_t n, M init, M& value) {
+  const int64_t n16 = n / 16 * 16;
+  M m = init;
+  if (n16 > 0) {
+    bool has_nan = false;
+    m = extreme16<Dir>(q, n16, init, has_nan);
+    if constexpr (std::is_floating_point_v<M>) {
+      if (has_nan) {
+        value = q[find16<true>(q, n16, m)];
+        return true;
+      }
+    }
+  }
+  for (int64_t i = n16; i < n; ++i) {
+    const M x = q[i];
+    if (x != x) {
+      value = x;
+      return true;
+    }
+    m = pick<Dir>(m, x);
+  }
+  if constexpr (std::is_floating_point_v<M>) {
+    if (m == M(0)) return false;
+  }
+  value = m;
+  return true;
+}
+
+// {value, index} of the first maximum (Dir > 0) or minimum of the row q[0, n), n >= 1; the first
+// NaN if there is one. Index is relative to q.
+template <int Dir, typename M>
+inline void row_arg_extreme(const M* q, int64_t n, M init, M& value, int64_t& index) {
+  constexpr int64_t kChunk = 4096;
+  const int64_t n16 = n / 16 * 16;
+  bool have = false;
+  M best = init;
+  int64_t at = 0;
+  for (int64_t c = 0; c < n16; c += kChunk) {
+    const int64_t len = n16 - c < kChunk ? n16 - c : kChunk;
+    bool has_nan = false;
+    const M m = extreme16<Dir>(q + c, len, init, has_nan);
+    if constexpr (std::is_floating_point_v<M>) {
+      if (has_nan) {
+        const int64_t i = c + find16<true>(q + c, len, m);
+        value = q[i];
+        index = i;
+        return;
+      }
+    }
+    if (!have || (Dir > 0 ? m > best : m < best)) {
+      at = c + find16<false>(q + c, len, m);
+      best = q[at];  // the first element equal to m: a first -0.0 or +0.0 keeps its sign
+      have = true;
+    }
+  }
+  for (int64_t i = n16; i < n; ++i) {  // tail, scalar, with the functors' rules
+    const M x = q[i];
+    if (x != x) {
+      value = x;
+      index = i;
+      return;
+    }
+    if (!have || (Dir > 0 ? x > best : x < best)) {
+      best = x;
+      at = i;
+      have = true;
+    }
+  }
+  value = best;
+  index = at;
+}
+
+}  // namespace ingot::cpu::simd
