@@ -1,0 +1,103 @@
+"""The CPU vector paths of max/min and argmax/argmin (src/backend/cpu/reduce_simd.h) against the
+generic cascade, which a stepped (non-contiguous) view of the same values takes: results must be
+bit-identical, with NaN, ties across 4096-element chunks, signed zeros, infinities, integer extremes
+and lengths around the 16-element vector groups."""
+import numpy as np
+import pytest
+
+from ingot_test_helpers import host, ingot
+
+LENGTHS = (1, 15, 16, 17, 255, 257, 4095, 4096, 4097, 10001)
+DTYPES = ("float32", "float64", "int8", "int16", "int32", "int64", "uint8")
+
+
+def pair(values: np.ndarray):
+    """(contiguous tensor, stepped view with the same values)."""
+    wide = np.zeros((values.shape[0], 2) + values.shape[1:], dtype=values.dtype)
+    wide[:, 0] = values
+    return ingot.asarray(values.copy()), ingot.asarray(wide)[:, 0]
+
+
+def bits(t) -> np.ndarray:
+    a = np.ascontiguousarray(host(t))
+    return a.view(np.uint8)
+
+
+def check_same(values: np.ndarray, dims=(None, 0)):
+    c, s = pair(values)
+    for op in ("amax", "amin", "argmax", "argmin"):
+        for dim in dims:
+            if dim is not None and dim >= values.ndim:
+                continue
+            fc, fs = (getattr(ingot, op)(c), getattr(ingot, op)(s)) if dim is None else \
+                (getattr(ingot, op)(c, dim), getattr(ingot, op)(s, dim))
+            np.testing.assert_array_equal(bits(fc), bits(fs), err_msg=f"{op} dim={dim} n={values.shape}")
+    return c
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("n", LENGTHS)
+def test_random_data_matches_the_generic_path_and_numpy(dtype, n):
+    rng = np.random.default_rng(n)
+    if dtype.startswith("float"):
+        v = rng.standard_normal(n).astype(dtype)
+    else:
+        info = np.iinfo(dtype)
+        v = rng.integers(info.min, info.max, n, endpoint=True, dtype=dtype)
+    c = check_same(v)
+    assert ingot.argmax(c).item() == int(np.argmax(v)) and ingot.argmin(c).item() == int(np.argmin(v))
+    assert ingot.amax(c).item() == v.max() and ingot.amin(c).item() == v.min()
+    rows = v[: n // 3 * 3].reshape(3, -1) if n >= 3 else v.reshape(1, -1)
+    cr, _ = pair(rows.T.copy())  # also rows along the inner dim
+    np.testing.assert_array_equal(host(ingot.argmax(ingot.asarray(rows.copy()), 1)), np.argmax(rows, 1))
+    np.testing.assert_array_equal(host(ingot.amin(ingot.asarray(rows.copy()), 1)), np.min(rows, 1))
+
+
+@pytest.mark.parametrize("dtype", ("float32", "float64"))
+@pytest.mark.parametrize("n", LENGTHS)
+def test_first_nan_wins_wherever_it_is(dtype, n):
+    for p in sorted({0, n // 2, n - 1, min(n - 1, 4097)}):
+        v = np.random.default_rng(p).standard_normal(n).astype(dtype)
+        v[0] = 100.0 if p != 0 else v[0]  # a large value before the NaN
+        v[p] = np.nan
+        if p + 5 < n:
+            v[p + 5] = np.nan
+        c = check_same(v)
+        assert ingot.argmax(c).item() == p and ingot.argmin(c).item() == p
+        assert np.isnan(ingot.amax(c).item()) and np.isnan(ingot.amin(c).item())
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_ties_across_chunks_pick_the_first_index(dtype):
+    v = np.zeros(20000, dtype=dtype)
+    for at in (5000, 9000, 4096 * 3 + 1, 19999):
+        v[at] = 7
+    v[[4100, 8191, 19998]] = 3 if dtype.startswith("u") else -3
+    c = check_same(v)
+    assert ingot.argmax(c).item() == 5000
+    assert ingot.argmin(c).item() == (0 if dtype.startswith("u") else 4100)
+
+
+@pytest.mark.parametrize("dtype", ("float32", "float64"))
+@pytest.mark.parametrize("n", (16, 33, 256, 5000))
+def test_signed_zeros_and_infinities(dtype, n):
+    rng = np.random.default_rng(n)
+    z = np.where(rng.integers(0, 2, n) == 1, -0.0, 0.0).astype(dtype)
+    c = check_same(z)
+    assert ingot.argmax(c).item() == 0 and ingot.argmin(c).item() == 0
+    assert np.signbit(host(ingot.max(c, 0).values)) == np.signbit(z[0])
+    check_same(np.concatenate([z, -np.ones(n, dtype=dtype)]))
+    for fill in (np.inf, -np.inf):
+        f = np.full(n, fill, dtype=dtype)
+        c = check_same(f)
+        assert ingot.argmax(c).item() == 0 and ingot.argmin(c).item() == 0 and ingot.amax(c).item() == fill
+
+
+def test_two_dims_and_keepdim_on_the_vector_path():
+    v = np.random.default_rng(1).standard_normal((7, 300)).astype(np.float32)
+    v[3, 200] = np.nan
+    t = ingot.asarray(v)
+    idx = host(ingot.argmax(t, 1, keepdim=True))
+    assert idx.shape == (7, 1) and idx[3, 0] == 200
+    np.testing.assert_array_equal(np.delete(idx[:, 0], 3), np.delete(np.argmax(v, 1), 3))
+    check_same(v, dims=(None, 0, 1))
