@@ -1,13 +1,13 @@
 """The CPU vector paths of max/min and argmax/argmin (src/backend/cpu/reduce_simd.h) against the
 generic cascade, which a stepped (non-contiguous) view of the same values takes: results must be
-bit-identical, with NaN, ties across 4096-element chunks, signed zeros, infinities, integer extremes
+bit-identical, with NaN, ties across the 512-element search chunks, signed zeros, infinities, integer extremes
 and lengths around the 16-element vector groups."""
 import numpy as np
 import pytest
 
 from ingot_test_helpers import host, ingot
 
-LENGTHS = (1, 15, 16, 17, 255, 257, 4095, 4096, 4097, 10001)
+LENGTHS = (1, 15, 16, 17, 255, 257, 511, 512, 513, 4097, 10001)
 DTYPES = ("float32", "float64", "int8", "int16", "int32", "int64", "uint8")
 
 

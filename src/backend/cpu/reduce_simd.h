@@ -133,7 +133,7 @@ inline bool row_extreme(const M* q, int64_t n, M init, M& value) {
 // NaN if there is one. Index is relative to q.
 template <int Dir, typename M>
 inline void row_arg_extreme(const M* q, int64_t n, M init, M& value, int64_t& index) {
-  constexpr int64_t kChunk = 4096;
+  constexpr int64_t kChunk = 512;  // 4096 measured ~5% slower on 4096-element rows (longer searches)
   const int64_t n16 = n / 16 * 16;
   bool have = false;
   M best = init;
