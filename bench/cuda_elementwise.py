@@ -19,7 +19,7 @@ import time
 import numpy as np
 
 import ingot
-from cuda_timing import timed
+from cuda_timing import plot_fraction_of_copy, timed
 
 try:
     import torch
@@ -212,23 +212,8 @@ def main() -> None:
 
 
 def plot(rows, names, ceiling, path) -> None:
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return
     labels = [f"{r['dtype']} {r['op']} {r['layout']}" for r in rows]
-    fig, ax = plt.subplots(figsize=(8, max(4, len(rows) * 0.18)))
-    h = 0.8 / len(names)
-    for k, n in enumerate(names):
-        ax.barh([i + k * h for i in range(len(rows))], [100 * r.get(n, 0) / ceiling for r in rows], h, label=n)
-    ax.set_yticks([i + 0.4 for i in range(len(rows))], labels, fontsize=5)
-    ax.axvline(100, color="k", lw=0.5)
-    ax.set_xlabel("% of device-to-device copy bandwidth")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=130)
+    plot_fraction_of_copy(labels, rows, names, ceiling, path, row_height=0.18, fontsize=5)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The timer every CUDA benchmark in bench/ shares."""
+"""The timer and the plot every CUDA benchmark in bench/ shares."""
 from __future__ import annotations
 
 import statistics
@@ -34,3 +34,24 @@ def timed(fn, reps: int = 20) -> float:
         fn()
     ingot.cuda.synchronize()
     return (time.perf_counter() - t0) / reps
+
+
+def plot_fraction_of_copy(labels, rows, names, ceiling, path, row_height=0.3, fontsize=6) -> None:
+    """A horizontal bar per row and library (`rows[i][name]` in GB/s) as % of the copy ceiling;
+    skipped quietly without matplotlib."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return
+    fig, ax = plt.subplots(figsize=(8, max(4, len(rows) * row_height)))
+    h = 0.8 / len(names)
+    for k, n in enumerate(names):
+        ax.barh([i + k * h for i in range(len(rows))], [100 * r.get(n, 0) / ceiling for r in rows], h, label=n)
+    ax.set_yticks([i + 0.4 for i in range(len(rows))], labels, fontsize=fontsize)
+    ax.axvline(100, color="k", lw=0.5)
+    ax.set_xlabel("% of device-to-device copy bandwidth")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=130)
