@@ -4,7 +4,7 @@
 #pragma once
 
 #include "backend/cpu/dim_loops.h"
-#include "backend/cpu/kernel_library.h"
+#include "backend/cpu/kernel_fn.h"
 #include "backend/dim_kernel_registry.h"
 
 namespace ingot::cpu {
@@ -17,7 +17,7 @@ bool register_dim(const char* op, const char* header) {
   sig.out = dtype_v<typename K::Out>;
   sig.in = dtype_v<typename K::In>;
   const DimKernelSignature& added = dim_kernel_registry().add(std::move(sig), header);
-  cpu_kernel_library().attach_dim(added.id, &DimLoops<K>::run);
+  attach_dim_kernel(added.id, &DimLoops<K>::run);
   return true;
 }
 

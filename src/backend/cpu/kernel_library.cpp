@@ -46,6 +46,9 @@ CpuKernelLibrary& cpu_kernel_library() {
 [[maybe_unused]] static CpuKernelLibrary& cpu_library_registered = cpu_kernel_library();
 
 void attach_kernels(int id, const FlavorFns& fns) { cpu_kernel_library().attach(id, fns); }
+void attach_index_kernel(int id, IndexKernelFn fn) { cpu_kernel_library().attach_index(id, fn); }
+void attach_dim_kernel(int id, DimFn fn) { cpu_kernel_library().attach_dim(id, fn); }
+void attach_reduce_kernel(int id, ReduceFn fn) { cpu_kernel_library().attach_reduce(id, fn); }
 
 void CpuKernelLibrary::attach(int id, const FlavorFns& fns) {
   if (fns_.size() <= static_cast<size_t>(id)) fns_.resize(static_cast<size_t>(id) + 1, FlavorFns{});

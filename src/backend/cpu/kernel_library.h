@@ -12,17 +12,8 @@
 
 namespace ingot::cpu {
 
-// Below this many elements a launch runs on the calling thread; above it, in OpenMP chunks.
-inline constexpr int64_t kCpuGrainSize = 32768;
-
 // Threads a parallel launch may use (1 without OpenMP).
 int cpu_num_threads();
-
-// Runs elements [begin, end) of an index kernel's iteration, reporting bad indices into `errors`.
-using IndexKernelFn = void (*)(const ElementwiseArgs& args, int64_t begin, int64_t end,
-                               const IndexParams& params, ErrorBuffer* errors);
-// Runs a whole reduction (the driver of src/backend/cpu/reduce_loops.h, threads included).
-using ReduceFn = void (*)(const ReduceArgs& args);
 
 class CpuKernelLibrary final : public KernelLibrary {
  public:
@@ -41,8 +32,7 @@ class CpuKernelLibrary final : public KernelLibrary {
   void launch_index(const IndexKernelSignature& sig, const ElementwiseArgs& args, int64_t numel,
                     const IndexParams& params, Device device, std::string_view what) override;
 
-  // Dim kernels (kernels/dim.h): runs units [begin, end) (dim_loops.h) of a launch.
-  using DimFn = void (*)(const DimArgs& args, int64_t begin, int64_t end);
+  // Dim kernels (kernels/dim.h).
   void attach_dim(int id, DimFn fn);
   void launch_dim(const DimKernelSignature& sig, const DimArgs& args, Device device) override;
   // Attaches the driver of registered reduction signature `id`.

@@ -6,8 +6,8 @@
 #include "backend/cpu/elementwise_loops.h"
 #include "backend/cpu/index_loops.h"
 #include "backend/cpu/kernel_fn.h"
-#include "backend/cpu/kernel_library.h"
 #include "backend/cpu/reduce_registration.h"
+#include "backend/index_kernel_registry.h"
 
 namespace ingot::cpu {
 
@@ -38,7 +38,7 @@ bool register_index(const char* op, const char* name, const char* header, K*) {
   sig.index_dtype = dtype_v<typename K::index_t>;
   sig.writes_through_index = K::kWritesThroughIndex;
   const IndexKernelSignature& added = index_kernel_registry().add(std::move(sig), header);
-  cpu_kernel_library().attach_index(added.id, &index_loop<K>);
+  attach_index_kernel(added.id, &index_loop<K>);
   return true;
 }
 

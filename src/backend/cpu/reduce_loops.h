@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "backend/cpu/kernel_library.h"
+#include "backend/cpu/kernel_fn.h"
 #include "backend/cpu/reduce_simd.h"
 #include "kernels/reduce.h"
 

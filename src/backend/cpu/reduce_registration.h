@@ -2,7 +2,7 @@
 // (kernels/reduce.h) becomes a signature in the shared reduce registry with the CPU driver attached.
 #pragma once
 
-#include "backend/cpu/kernel_library.h"
+#include "backend/cpu/kernel_fn.h"
 #include "backend/reduce_registry.h"
 
 namespace ingot::cpu {
@@ -21,7 +21,7 @@ bool register_reduction(const char* op, const char* header, K*) {
   if constexpr (K::noutputs == 2) sig.out2 = dtype_v<typename K::out2_t>;
   sig.has_identity = K::Ops::has_identity;
   const ReduceSignature& added = reduce_registry().add(std::move(sig), header);
-  cpu_kernel_library().attach_reduce(added.id, &ReduceLoops<K>::run);
+  attach_reduce_kernel(added.id, &ReduceLoops<K>::run);
   return true;
 }
 
