@@ -74,24 +74,6 @@ struct IndexScanKernel {
   }
 };
 
-// sum's addition with integer wrap-around (int64 overflow wraps, as PyTorch's does).
-template <typename A>
-INGOT_INLINE A scan_add(A a, A b) {
-  if constexpr (is_integral_v<A>) {
-    return wrapping_add(a, b);
-  } else {
-    return a + b;
-  }
-}
-template <typename A>
-INGOT_INLINE A scan_mul(A a, A b) {
-  if constexpr (is_integral_v<A>) {
-    return wrapping_mul(a, b);
-  } else {
-    return a * b;
-  }
-}
-
 }  // namespace ingot
 
 // ---- Registration: one line per op and family (kernels/ops/softmax.h, kernels/ops/scan.h).

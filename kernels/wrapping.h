@@ -27,4 +27,23 @@ INGOT_INLINE T wrapping_neg(T a) {
   return static_cast<T>(wrap_unsigned_t<T>(0) - static_cast<wrap_unsigned_t<T>>(a));
 }
 
+// An accumulator's + and *: integer accumulators (int64 for sums and products of integers) wrap
+// as above, as NumPy's and PyTorch's do; floating ones use plain arithmetic.
+template <typename A>
+INGOT_INLINE A accumulate_add(A a, A b) {
+  if constexpr (is_integral_v<A>) {
+    return wrapping_add(a, b);
+  } else {
+    return a + b;
+  }
+}
+template <typename A>
+INGOT_INLINE A accumulate_mul(A a, A b) {
+  if constexpr (is_integral_v<A>) {
+    return wrapping_mul(a, b);
+  } else {
+    return a * b;
+  }
+}
+
 }  // namespace ingot

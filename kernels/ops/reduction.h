@@ -105,24 +105,6 @@ struct welford_base : ReduceFunctorBase {
   }
 };
 
-// Integer accumulators wrap modulo 2^64 (as NumPy and PyTorch), never signed overflow.
-template <typename A>
-INGOT_INLINE A add(A a, A b) {
-  if constexpr (is_integral_v<A>) {
-    return wrapping_add(a, b);
-  } else {
-    return a + b;
-  }
-}
-template <typename A>
-INGOT_INLINE A mul(A a, A b) {
-  if constexpr (is_integral_v<A>) {
-    return wrapping_mul(a, b);
-  } else {
-    return a * b;
-  }
-}
-
 template <typename M>
 struct LseAcc {
   M max;
@@ -137,9 +119,9 @@ struct sum_reduction : ReduceFunctorBase {
   using out_t = reduce_detail::sum_out_t<T>;
   INGOT_INLINE acc_t identity() const { return acc_t(0); }
   INGOT_INLINE acc_t reduce(acc_t a, opmath_t<T> x, int64_t) const {
-    return reduce_detail::add(a, static_cast<acc_t>(x));
+    return accumulate_add(a, static_cast<acc_t>(x));
   }
-  INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return reduce_detail::add(a, b); }
+  INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return accumulate_add(a, b); }
   INGOT_INLINE out_t project(acc_t a) const { return convert<out_t>(a); }
 };
 REGISTER_REDUCE_OP(sum);
@@ -148,7 +130,7 @@ template <typename T>
 struct nansum_reduction : sum_reduction<T> {
   using acc_t = accum_t<T>;
   INGOT_INLINE acc_t reduce(acc_t a, opmath_t<T> x, int64_t) const {
-    return is_nan(x) ? a : reduce_detail::add(a, static_cast<acc_t>(x));
+    return is_nan(x) ? a : accumulate_add(a, static_cast<acc_t>(x));
   }
 };
 REGISTER_REDUCE_OP(nansum);
@@ -158,9 +140,9 @@ struct prod_reduction : sum_reduction<T> {
   using acc_t = accum_t<T>;
   INGOT_INLINE acc_t identity() const { return acc_t(1); }
   INGOT_INLINE acc_t reduce(acc_t a, opmath_t<T> x, int64_t) const {
-    return reduce_detail::mul(a, static_cast<acc_t>(x));
+    return accumulate_mul(a, static_cast<acc_t>(x));
   }
-  INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return reduce_detail::mul(a, b); }
+  INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return accumulate_mul(a, b); }
 };
 REGISTER_REDUCE_OP(prod);
 

@@ -10,7 +10,7 @@ namespace ingot {
 struct cumsum_functor {
   template <typename A>
   INGOT_INLINE A operator()(A acc, A x) const {
-    return scan_add(acc, x);
+    return accumulate_add(acc, x);
   }
 };
 REGISTER_SCAN_OP(cumsum);
@@ -18,7 +18,7 @@ REGISTER_SCAN_OP(cumsum);
 struct cumprod_functor {
   template <typename A>
   INGOT_INLINE A operator()(A acc, A x) const {
-    return scan_mul(acc, x);
+    return accumulate_mul(acc, x);
   }
 };
 REGISTER_SCAN_OP(cumprod);
