@@ -7,11 +7,16 @@
 //   out_t, out2_t             the output dtype(s); out2_t is void for one output
 //   has_identity              false when an empty reduction is an error (max of nothing)
 //   identity()                the accumulator of zero elements
-//   reduce(acc, x, idx)       adds element x (opmath_t<T>) at linear reduction index idx
-//   combine(a, b)             merges two partial accumulators (a covers lower indices than b)
+//   reduce(acc, x, idx)       adds element x (opmath_t<T>) at linear reduction index idx; drivers
+//                             feed each accumulator its elements in increasing idx order
+//   combine(a, b)             merges two partial accumulators, which drivers may build from
+//                             interleaved index sets (ops that care compare indices themselves)
 //   project(acc), project2(acc)  the output value(s)
-// Drivers may split the reduction anywhere and combine partials in index order, so combine must
-// be associative up to rounding. `prm` holds the op's parameters (correction, p) and the number
+//   reduce_block(q, n)        optional, for ops blind to idx: the accumulator of the n elements
+//                             q[0..n) (n a multiple of 8), for drivers holding a block of values
+//                             (the CPU cascade's leaves, a CUDA thread's registers)
+// Drivers may split the reduction anywhere and combine partials in any fixed order, so combine must
+// be associative and commutative up to rounding. `prm` holds the op's parameters (correction, p) and the number
 // of reduced elements.
 // The registration macros are in kernels/reduce_registration.h.
 #pragma once
@@ -67,6 +72,13 @@ struct WelfordAcc {
   A m2;
   A n;
 };
+
+// Whether Ops has the reduce_block hook (for In elements).
+template <typename Ops, typename In, typename = void>
+struct has_reduce_block : false_type {};
+template <typename Ops, typename In>
+struct has_reduce_block<Ops, In, void_t<decltype(declval<const Ops&>().reduce_block(static_cast<const In*>(nullptr), 8))>>
+    : true_type {};
 
 // One instantiation: reduction functor R over stored input type In.
 template <template <typename> class R, typename In_>

@@ -127,6 +127,13 @@ using make_unsigned_t = typename make_unsigned<T>::type;
 template <typename T>
 INGOT_HOST_DEVICE T&& declval() noexcept;
 
+template <typename...>
+struct make_void {
+  using type = void;
+};
+template <typename... T>
+using void_t = typename make_void<T...>::type;
+
 // A compile-time list of indices (std::integer_sequence is not portable to NVRTC).
 template <int... I>
 struct int_seq {};

@@ -55,10 +55,14 @@ struct indexed_base : ReduceFunctorBase {
   using M = opmath_t<T>;
   using acc_t = ValueIndex<M>;
   static constexpr bool has_identity = false;
-  INGOT_INLINE acc_t identity() const {
-    return {Max ? lowest<M>() : highest<M>(), static_cast<int64_t>(~(static_cast<uint64_t>(1) << 63))};
+  static constexpr int64_t kNone = static_cast<int64_t>(~(static_cast<uint64_t>(1) << 63));
+  INGOT_INLINE acc_t identity() const { return {Max ? lowest<M>() : highest<M>(), kNone}; }
+  // idx is past every index already in a (drivers feed an accumulator in order), so x wins only
+  // when strictly better, or when it is the first NaN; the identity (index kNone) loses to anything.
+  INGOT_INLINE acc_t reduce(acc_t a, M x, int64_t idx) const {
+    const bool better = Max ? !(x <= a.value) : !(x >= a.value);  // also x NaN
+    return (better && !is_nan(a.value)) || a.index == kNone ? acc_t{x, idx} : a;
   }
-  INGOT_INLINE acc_t reduce(acc_t a, M x, int64_t idx) const { return pick_indexed<Max>(a, acc_t{x, idx}); }
   INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return pick_indexed<Max>(a, b); }
   static constexpr int plain_extreme = Max ? 1 : -1;  // CPU fast path trait (reduce_simd.h)
 };

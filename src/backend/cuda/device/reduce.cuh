@@ -76,6 +76,7 @@ struct ReduceDriver {
   using In = typename K::In;
   using acc_t = typename K::acc_t;
   static constexpr int kVec = sizeof(In) >= 16 ? 1 : 16 / static_cast<int>(sizeof(In));
+  static constexpr int kOuterVec = outer_vec_width(static_cast<int>(sizeof(In)));
   static_assert(sizeof(acc_t) <= kMaxAccBytes, "a split buffer slot holds kMaxAccBytes");
 
   static __device__ __forceinline__ int64_t red_offset(const ReduceLaunch& p, int64_t r) {
@@ -111,11 +112,15 @@ struct ReduceDriver {
     *r1 = imin(n, chunks * (y + 1) / splits * kSplitChunk);
   }
 
-  // Combines the block's accumulators; the result is valid in thread 0.
+  // Combines the block's accumulators in thread order (thread t's before thread t+1's); the
+  // result is valid in thread 0.
   static __device__ acc_t block_reduce(const Ops& ops, acc_t acc) {
     __shared__ alignas(16) unsigned char smem[32 * sizeof(acc_t)];
     acc_t* shared = reinterpret_cast<acc_t*>(smem);
-    for (int delta = 16; delta > 0; delta /= 2) acc = ops.combine(acc, shfl_down_acc(acc, delta));
+    for (int delta = 1; delta < 32; delta *= 2) {
+      const acc_t other = shfl_down_acc(acc, delta);
+      if (static_cast<int>(threadIdx.x % 32) + delta < 32) acc = ops.combine(acc, other);
+    }
     const int warp = static_cast<int>(threadIdx.x) / 32, lane = static_cast<int>(threadIdx.x) % 32;
     const int nwarps = (static_cast<int>(blockDim.x) + 31) / 32;
     __syncthreads();  // smem may still be read from a previous output
@@ -123,13 +128,27 @@ struct ReduceDriver {
     __syncthreads();
     if (warp == 0) {
       acc = lane < nwarps ? shared[lane] : ops.identity();
-      for (int delta = 16; delta > 0; delta /= 2) acc = ops.combine(acc, shfl_down_acc(acc, delta));
+      for (int delta = 1; delta < 32; delta *= 2) {
+        const acc_t other = shfl_down_acc(acc, delta);
+        if (lane + delta < 32) acc = ops.combine(acc, other);
+      }
     }
     return acc;
   }
 
+  // The last block of a split output combines the `splits` partials at `partials`: each thread
+  // an equal run of them in order, then the block in thread order, so the result is the same
+  // every run. Returns the total in thread 0.
+  static __device__ acc_t combine_partials(const Ops& ops, const void* partials, int64_t first, int splits) {
+    const int nt = static_cast<int>(blockDim.x), per = (splits + nt - 1) / nt;
+    const int s0 = static_cast<int>(threadIdx.x) * per, s1 = s0 + per < splits ? s0 + per : splits;
+    acc_t total = ops.identity();
+    for (int s = s0; s < s1; ++s) total = ops.combine(total, load_partial<acc_t>(partials, first + s));
+    return block_reduce(ops, total);
+  }
+
   // Thread 0 of a block holding `acc` for output o: store it, or (split) publish the partial and,
-  // in the last block, combine all of them in order. Returns with the block synchronized.
+  // in the last block, combine all of them. Returns with the block synchronized.
   static __device__ void finish(const ReduceLaunch& p, const Ops& ops, acc_t acc, int64_t o, unsigned int* counter,
                                 char* out0, char* out1) {
     if (p.splits == 1) {
@@ -143,12 +162,25 @@ struct ReduceDriver {
       last = atomicAdd(counter, 1u) == static_cast<unsigned>(p.splits - 1);
     }
     __syncthreads();
-    if (last && threadIdx.x == 0) {
-      __threadfence();
-      acc_t total = ops.identity();
-      for (int s = 0; s < p.splits; ++s) total = ops.combine(total, load_partial<acc_t>(p.partials, o * p.splits + s));
+    if (!last) return;  // uniform across the block
+    __threadfence();
+    const acc_t total = combine_partials(ops, p.partials, o * p.splits, p.splits);
+    if (threadIdx.x == 0) {
       K::store(ops, out0, out1, total);
       *counter = 0;  // ready for the next launch that reuses the buffer
+    }
+  }
+
+  // Adds a block of kB elements held in registers: through the functor's block hook when it has
+  // one (one accumulator update per block instead of per element), else element by element into
+  // acc[0..kB/kStep) round robin. idx(j) is element j's reduction index.
+  template <int kB, typename Idx>
+  static __device__ __forceinline__ void add_block(const Ops& ops, const In (&v)[kB], acc_t* acc, Idx idx) {
+    if constexpr (has_reduce_block<Ops, In>::value && kB % 8 == 0) {
+      acc[0] = ops.combine(acc[0], ops.reduce_block(v, kB));
+    } else {
+#pragma unroll
+      for (int j = 0; j < kB; ++j) acc[j % kReduceUnroll] = ops.reduce(acc[j % kReduceUnroll], static_cast<opmath_t<In>>(v[j]), idx(j));
     }
   }
 
@@ -167,13 +199,16 @@ struct ReduceDriver {
       RVec<In, kVec> x[kReduceUnroll];
 #pragma unroll
       for (int u = 0; u < kReduceUnroll; ++u) x[u] = vrow[i + u * nt];
+      // Accumulator u takes vector u's elements: each accumulator sees increasing indices.
+      In v[kReduceUnroll * kVec];
 #pragma unroll
       for (int u = 0; u < kReduceUnroll; ++u) {
 #pragma unroll
-        for (int k = 0; k < kVec; ++k) {
-          acc[u] = ops.reduce(acc[u], static_cast<opmath_t<In>>(x[u].v[k]), v0 + (i + u * nt) * kVec + k);
-        }
+        for (int k = 0; k < kVec; ++k) v[k * kReduceUnroll + u] = x[u].v[k];
       }
+      const int64_t base = v0 + i * kVec;
+      const int64_t step = static_cast<int64_t>(nt) * kVec;
+      add_block<kReduceUnroll * kVec>(ops, v, acc, [&](int j) { return base + (j % kReduceUnroll) * step + j / kReduceUnroll; });
     }
     for (; i < nvec; i += nt) {
       const RVec<In, kVec> x = vrow[i];
@@ -219,15 +254,22 @@ struct ReduceDriver {
     }
   }
 
+  // A thread per V adjacent outputs (V > 1 when the host found output dim 0 contiguous in the
+  // input and everything 16-byte aligned: one vector load covers V outputs), walking the rows.
+  template <int V>
   static __device__ void outer(const ReduceLaunch& p) {
     Ops ops;
     ops.prm = p.params;
-    const int64_t o = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+    constexpr int kRows = 8;  // rows loaded per step (a block for the block hook)
+    const int64_t o = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) * V;
     const bool active = o < p.n_out;
     char *out0 = nullptr, *out1 = nullptr;
-    acc_t acc[kReduceUnroll];
+    acc_t acc[V][kReduceUnroll];
 #pragma unroll
-    for (int u = 0; u < kReduceUnroll; ++u) acc[u] = ops.identity();
+    for (int k = 0; k < V; ++k) {
+#pragma unroll
+      for (int u = 0; u < kReduceUnroll; ++u) acc[k][u] = ops.identity();
+    }
     int64_t r0 = 0, r1 = p.n_red;
     if (p.splits > 1) {
       r0 = p.n_red * blockIdx.y / p.splits;
@@ -238,26 +280,53 @@ struct ReduceDriver {
       if (p.nred_dims == 1) {
         const int64_t s = p.in_red_strides[0];
         int64_t r = r0;
-        for (; r + kReduceUnroll <= r1; r += kReduceUnroll) {
-          In x[kReduceUnroll];
+        for (; r + kRows <= r1; r += kRows) {
+          RVec<In, V> x[kRows];
 #pragma unroll
-          for (int u = 0; u < kReduceUnroll; ++u) x[u] = *reinterpret_cast<const In*>(base + (r + u) * s);
+          for (int j = 0; j < kRows; ++j) x[j] = *reinterpret_cast<const RVec<In, V>*>(base + (r + j) * s);
 #pragma unroll
-          for (int u = 0; u < kReduceUnroll; ++u) acc[u] = ops.reduce(acc[u], static_cast<opmath_t<In>>(x[u]), r + u);
+          for (int k = 0; k < V; ++k) {
+            In v[kRows];
+#pragma unroll
+            for (int j = 0; j < kRows; ++j) v[j] = x[j].v[k];
+            add_block<kRows>(ops, v, acc[k], [&](int j) { return r + j; });
+          }
         }
-        for (; r < r1; ++r) acc[0] = ops.reduce(acc[0], K::load(base + r * s), r);
+        for (; r < r1; ++r) {
+          const RVec<In, V> x = *reinterpret_cast<const RVec<In, V>*>(base + r * s);
+#pragma unroll
+          for (int k = 0; k < V; ++k) acc[k][0] = ops.reduce(acc[k][0], static_cast<opmath_t<In>>(x.v[k]), r);
+        }
       } else {
-        for (int64_t r = r0; r < r1; ++r) acc[r % kReduceUnroll] = ops.reduce(acc[r % kReduceUnroll], K::load(base + red_offset(p, r)), r);
+        for (int64_t r = r0; r < r1; ++r) {
+          const RVec<In, V> x = *reinterpret_cast<const RVec<In, V>*>(base + red_offset(p, r));
+#pragma unroll
+          for (int k = 0; k < V; ++k) {
+            acc[k][r % kReduceUnroll] = ops.reduce(acc[k][r % kReduceUnroll], static_cast<opmath_t<In>>(x.v[k]), r);
+          }
+        }
       }
 #pragma unroll
-      for (int u = 1; u < kReduceUnroll; ++u) acc[0] = ops.combine(acc[0], acc[u]);
+      for (int k = 0; k < V; ++k) {
+        // acc[k][u] took rows u, u + kReduceUnroll, ...: combine them in that interleaved order's
+        // index-agnostic way (every combine compares indices itself where they matter).
+#pragma unroll
+        for (int u = 1; u < kReduceUnroll; ++u) acc[k][0] = ops.combine(acc[k][0], acc[k][u]);
+      }
     }
+    const int64_t step0 = p.nout_dims > 0 ? p.out_strides[0][0] : 0, step1 = p.nout_dims > 0 ? p.out_strides[1][0] : 0;
     if (p.splits == 1) {
-      if (active) K::store(ops, out0, out1, acc[0]);
+      if (active) {
+#pragma unroll
+        for (int k = 0; k < V; ++k) K::store(ops, out0 + k * step0, out1 == nullptr ? nullptr : out1 + k * step1, acc[k][0]);
+      }
       return;
     }
-    // Split: every thread publishes its partial; the last block of this column combines them.
-    if (active) store_partial(p.partials, o * p.splits + blockIdx.y, acc[0]);
+    // Split: every thread publishes its partials; the last block of this column combines them.
+    if (active) {
+#pragma unroll
+      for (int k = 0; k < V; ++k) store_partial(p.partials, (o + k) * p.splits + blockIdx.y, acc[k][0]);
+    }
     __threadfence();
     __syncthreads();
     __shared__ bool last;
@@ -266,9 +335,12 @@ struct ReduceDriver {
     if (!last) return;
     __threadfence();
     if (active) {
-      acc_t total = ops.identity();
-      for (int s = 0; s < p.splits; ++s) total = ops.combine(total, load_partial<acc_t>(p.partials, o * p.splits + s));
-      K::store(ops, out0, out1, total);
+#pragma unroll
+      for (int k = 0; k < V; ++k) {
+        acc_t total = ops.identity();
+        for (int s = 0; s < p.splits; ++s) total = ops.combine(total, load_partial<acc_t>(p.partials, (o + k) * p.splits + s));
+        K::store(ops, out0 + k * step0, out1 == nullptr ? nullptr : out1 + k * step1, total);
+      }
     }
     if (threadIdx.x == 0) p.counters[blockIdx.x] = 0;
   }
@@ -283,5 +355,9 @@ struct ReduceDriver {
   }                                                                                              \
   extern "C" __global__ void __launch_bounds__(::ingot::cuda::kReduceThreads)                    \
       name##_outer(const __grid_constant__ ::ingot::cuda::ReduceLaunch p) {                      \
-    ::ingot::cuda::ReduceDriver<K>::outer(p);                                                    \
+    if (p.outer_vec > 1) {                                                                       \
+      ::ingot::cuda::ReduceDriver<K>::template outer<::ingot::cuda::ReduceDriver<K>::kOuterVec>(p);\
+    } else {                                                                                     \
+      ::ingot::cuda::ReduceDriver<K>::template outer<1>(p);                                      \
+    }                                                                                            \
   }
