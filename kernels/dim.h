@@ -36,6 +36,13 @@ struct SoftmaxKernel {
   using Acc = opmath_t<Out>;
 };
 
+// Optional on F: from_exp(e, sum), the same output as F(x, max, sum) given e = exp(x - max), for
+// drivers that kept e from summing it (one exp per element instead of two).
+template <typename F, typename A, typename = void>
+struct has_from_exp : false_type {};
+template <typename F, typename A>
+struct has_from_exp<F, A, void_t<decltype(declval<const F&>().from_exp(declval<A>(), declval<A>()))>> : true_type {};
+
 // Inclusive scan: acc_0 = x_0, acc_i = F(acc_{i-1}, x_i) in Acc (int64 for integers and bool,
 // float for float16/bfloat16); F must be associative (CUDA scans in blocks).
 template <typename F, typename Out_, typename In_>

@@ -11,6 +11,10 @@ struct softmax_functor {
   INGOT_INLINE A operator()(A x, A max, A sum) const {
     return precise::exp(x - max) / sum;
   }
+  template <typename A>
+  INGOT_INLINE A from_exp(A e, A sum) const {
+    return e / sum;
+  }
 };
 REGISTER_SOFTMAX_OP(softmax);
 

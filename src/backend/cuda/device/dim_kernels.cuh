@@ -167,6 +167,32 @@ struct SoftmaxLoops {
       // A row of -inf: exp(-inf - -inf) is NaN, so is every output (as PyTorch); -inf elements
       // of other rows add exp(-inf) = 0; a NaN or a +inf makes the sum NaN.
       A sum = A(0);
+      if constexpr (has_from_exp<typename K::Functor, A>::value) {
+        // Keep each exp for the write: one exp per element.
+        A ex[R][W];
+#pragma unroll
+        for (int k = 0; k < R; ++k) {
+          if (lane + k * tpr < nv) {
+#pragma unroll
+            for (int e = 0; e < W; ++e) {
+              ex[k][e] = precise::exp(convert<A>(cache[k].v[e]) - max);
+              sum += ex[k][e];
+            }
+          }
+        }
+        sum = group_reduce(
+            sum, [](A a, A b) { return a + b; }, tpr);
+#pragma unroll
+        for (int k = 0; k < R; ++k) {
+          if (lane + k * tpr < nv) {
+            VOut o;
+#pragma unroll
+            for (int e = 0; e < W; ++e) o.v[e] = convert<Out>(f.from_exp(ex[k][e], sum));
+            yv[lane + k * tpr] = o;
+          }
+        }
+        return;
+      }
 #pragma unroll
       for (int k = 0; k < R; ++k) {
         if (lane + k * tpr < nv) {
