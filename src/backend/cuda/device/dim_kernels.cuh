@@ -167,8 +167,8 @@ struct SoftmaxLoops {
       // A row of -inf: exp(-inf - -inf) is NaN, so is every output (as PyTorch); -inf elements
       // of other rows add exp(-inf) = 0; a NaN or a +inf makes the sum NaN.
       A sum = A(0);
-      if constexpr (has_from_exp<typename K::Functor, A>::value) {
-        // Keep each exp for the write: one exp per element.
+      if constexpr (has_from_exp<typename K::Functor, A>::value && R * W <= 32) {
+        // Keep each exp for the write (when 32 registers hold them): one exp per element.
         A ex[R][W];
 #pragma unroll
         for (int k = 0; k < R; ++k) {

@@ -77,6 +77,7 @@ struct ReduceDriver {
   using acc_t = typename K::acc_t;
   static constexpr int kVec = sizeof(In) >= 16 ? 1 : 16 / static_cast<int>(sizeof(In));
   static constexpr int kOuterVec = outer_vec_width(static_cast<int>(sizeof(In)));
+  static constexpr int kPartialBatch = 4;  // split partials loaded at once by a finishing thread
   static_assert(sizeof(acc_t) <= kMaxAccBytes, "a split buffer slot holds kMaxAccBytes");
 
   static __device__ __forceinline__ int64_t red_offset(const ReduceLaunch& p, int64_t r) {
@@ -143,7 +144,13 @@ struct ReduceDriver {
     const int nt = static_cast<int>(blockDim.x), per = (splits + nt - 1) / nt;
     const int s0 = static_cast<int>(threadIdx.x) * per, s1 = s0 + per < splits ? s0 + per : splits;
     acc_t total = ops.identity();
-    for (int s = s0; s < s1; ++s) total = ops.combine(total, load_partial<acc_t>(partials, first + s));
+    for (int s = s0; s < s1; s += kPartialBatch) {
+      acc_t part[kPartialBatch];  // loads in flight together: each one is an L2 round trip
+#pragma unroll
+      for (int j = 0; j < kPartialBatch; ++j) part[j] = s + j < s1 ? load_partial<acc_t>(partials, first + s + j) : ops.identity();
+#pragma unroll
+      for (int j = 0; j < kPartialBatch; ++j) total = ops.combine(total, part[j]);
+    }
     return block_reduce(ops, total);
   }
 
@@ -335,12 +342,26 @@ struct ReduceDriver {
     if (!last) return;
     __threadfence();
     if (active) {
+      acc_t total[V];
 #pragma unroll
-      for (int k = 0; k < V; ++k) {
-        acc_t total = ops.identity();
-        for (int s = 0; s < p.splits; ++s) total = ops.combine(total, load_partial<acc_t>(p.partials, (o + k) * p.splits + s));
-        K::store(ops, out0 + k * step0, out1 == nullptr ? nullptr : out1 + k * step1, total);
+      for (int k = 0; k < V; ++k) total[k] = ops.identity();
+      for (int s = 0; s < p.splits; s += kPartialBatch) {
+        acc_t part[V][kPartialBatch];  // V * kPartialBatch L2 loads in flight
+#pragma unroll
+        for (int k = 0; k < V; ++k) {
+#pragma unroll
+          for (int j = 0; j < kPartialBatch; ++j) {
+            part[k][j] = s + j < p.splits ? load_partial<acc_t>(p.partials, (o + k) * p.splits + s + j) : ops.identity();
+          }
+        }
+#pragma unroll
+        for (int k = 0; k < V; ++k) {
+#pragma unroll
+          for (int j = 0; j < kPartialBatch; ++j) total[k] = ops.combine(total[k], part[k][j]);
+        }
       }
+#pragma unroll
+      for (int k = 0; k < V; ++k) K::store(ops, out0 + k * step0, out1 == nullptr ? nullptr : out1 + k * step1, total[k]);
     }
     if (threadIdx.x == 0) p.counters[blockIdx.x] = 0;
   }
