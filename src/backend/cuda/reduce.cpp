@@ -11,26 +11,6 @@
 
 namespace ingot::cuda {
 
-namespace {
-// The outer strategy's outputs per thread: outer_vec_width when output dim 0 steps through the
-// input one element at a time, its size is a multiple of the width, and every input offset a
-// thread can start from is aligned to the vector; else 1.
-int outer_vector_width(const ReduceArgs& a, size_t elem) {
-  const int v = outer_vec_width(static_cast<int>(elem));
-  const auto vec_bytes = static_cast<int64_t>(v * elem);
-  if (v == 1 || a.nout_dims == 0 || a.in_out_strides[0] != static_cast<int64_t>(elem) || a.out_sizes[0] % v != 0 ||
-      reinterpret_cast<uintptr_t>(a.in) % vec_bytes != 0) {
-    return 1;
-  }
-  for (int d = 1; d < a.nout_dims; ++d) {
-    if (a.in_out_strides[d] % vec_bytes != 0) return 1;
-  }
-  for (int d = 0; d < a.nred_dims; ++d) {
-    if (a.in_red_strides[d] % vec_bytes != 0) return 1;
-  }
-  return v;
-}
-}  // namespace
 
 std::string CudaKernelLibrary::reduce_module_source(const ReduceSignature& sig) {
   return ingot::detail::concat("#include \"", sig.header, "\"\n#include \"backend/cuda/device/reduce.cuh\"\n",
@@ -77,7 +57,6 @@ void CudaKernelLibrary::launch_reduce(const ReduceSignature& sig, const ReduceAr
     p.n_red *= a.red_sizes[d];
   }
   p.params = a.params;
-  p.outer_vec = 1;
   if (p.n_out == 0) return;
   const int64_t sms = device_properties(device.index).multiprocessor_count;
   const bool inner = a.nout_dims == 0 || a.red_inner;
@@ -95,11 +74,8 @@ void CudaKernelLibrary::launch_reduce(const ReduceSignature& sig, const ReduceAr
     }
     counters = p.n_out;
   } else {
-    // A thread per output (or per outer_vec adjacent outputs read as one vector); split the rows
-    // when there are too few threads to fill the device.
-    p.outer_vec = outer_vector_width(a, element_size(sig.in));
-    const int64_t threads_needed = (p.n_out + p.outer_vec - 1) / p.outer_vec;
-    const int64_t blocks = (threads_needed + kReduceThreads - 1) / kReduceThreads;
+    // A thread per output; split the rows when there are too few threads to fill the device.
+    const int64_t blocks = (p.n_out + kReduceThreads - 1) / kReduceThreads;
     INGOT_CHECK(blocks < (int64_t{1} << 31), ValueError, sig.op, ": too many outputs for one launch (", p.n_out, ")");
     grid_x = static_cast<unsigned>(blocks);
     if (blocks < 4 * sms) {  // aim at 4 blocks per SM, each summing at least 32 rows

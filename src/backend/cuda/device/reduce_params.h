@@ -13,10 +13,6 @@ inline constexpr int kReduceUnroll = 4;      // independent loads in flight per 
 inline constexpr int64_t kSplitChunk = 4096;  // split boundaries of one output's range (elements)
 inline constexpr int kMaxAccBytes = 32;       // split buffers hold this much per partial accumulator
 
-// Outputs a thread of the outer strategy covers with one vector load, when the host finds output
-// dim 0 contiguous in the input and every offset aligned: 16 bytes, at most 4 accumulators' worth.
-INGOT_HOST_DEVICE constexpr int outer_vec_width(int elem_size) { return elem_size >= 16 ? 1 : (16 / elem_size > 4 ? 4 : 16 / elem_size); }
-
 struct ReduceLaunch {
   char* out[2];
   const char* in;
@@ -26,8 +22,8 @@ struct ReduceLaunch {
   int64_t n_red;
   int32_t nout_dims;
   int32_t nred_dims;
-  int32_t splits;     // blocks (gridDim.y) sharing each output's reduction
-  int32_t outer_vec;  // outer strategy: outputs per thread (1, or outer_vec_width of the input)
+  int32_t splits;  // blocks (gridDim.y) sharing each output's reduction
+  int32_t pad;
   int64_t out_sizes[kMaxReduceDims];
   int64_t out_strides[2][kMaxReduceDims];
   int64_t in_out_strides[kMaxReduceDims];
