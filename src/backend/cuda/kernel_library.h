@@ -49,11 +49,19 @@ class CudaKernelLibrary final : public KernelLibrary {
 
   // Reductions (reduce.cpp): one module per reduce signature with its `_inner` and `_outer`
   // kernels (device/reduce.cuh).
+  // Inputs past 32-bit offsets run as several launches (pieces) chained through an accumulation
+  // buffer.
   void launch_reduce(const ReduceSignature& sig, const ReduceArgs& args, Device device) override;
   static std::string reduce_module_source(const ReduceSignature& sig);
   static void compile_reduce_module(const ReduceSignature& sig, int major, int minor);
 
  private:
+  struct ReducePiece {
+    int64_t idx_base = 0;    // reduction index of the piece's first element
+    int acc_mode = 0;        // kAccIn / kAccOut (device/reduce_params.h)
+    void* acc_buf = nullptr;  // the chain's accumulators, one slot per output
+  };
+  void launch_reduce_piece(const ReduceSignature& sig, const ReduceArgs& args, const ReducePiece& piece, Device device);
   struct Entry {
     std::atomic<CUfunction> fns[kNumFlavors] = {};
   };

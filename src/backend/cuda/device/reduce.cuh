@@ -4,10 +4,11 @@
 //    aligned, kReduceUnroll loads in flight and as many independent accumulators; then warp
 //    shuffles, then shared memory across warps.
 //  * outer (the fastest dim is an output dim): a thread per output, adjacent threads on adjacent
-//    outputs (coalesced), kReduceUnroll rows in flight.
+//    outputs (coalesced), 8 rows in flight.
 // With few outputs the reduction of each is split over gridDim.y blocks: each writes its partial
 // accumulator, and the last block to finish (an atomic ticket) combines the partials in split
-// order, so results are deterministic run to run.
+// order, so results are deterministic run to run. Offsets are 32-bit; inputs too large for that
+// arrive as several launches (src/backend/cuda/reduce.cpp) chained through acc_buf.
 #pragma once
 
 #include "backend/cuda/device/reduce_params.h"
@@ -79,26 +80,28 @@ struct ReduceDriver {
   static constexpr int kPartialBatch = 4;  // split partials loaded at once by a finishing thread
   static_assert(sizeof(acc_t) <= kMaxAccBytes, "a split buffer slot holds kMaxAccBytes");
 
-  static __device__ __forceinline__ int64_t red_offset(const ReduceLaunch& p, int64_t r) {
-    if (p.nred_dims == 1) return r * p.in_red_strides[0];
-    int64_t off = 0;
+  // Offsets and counts inside one launch are 32-bit (the host split the input to make them fit);
+  // reduction indices handed to the functor are 64-bit: idx_base + the launch's own index.
+  static __device__ __forceinline__ int32_t red_offset(const ReduceLaunch& p, int32_t r) {
+    if (p.nred_dims == 1) return r * static_cast<int32_t>(p.in_red_strides[0]);
+    int32_t off = 0;
     for (int d = 0; d < p.nred_dims; ++d) {
-      const int64_t size = p.red_sizes[d];
-      const int64_t q = r / size;
-      off += (r - q * size) * p.in_red_strides[d];
+      const auto size = static_cast<int32_t>(p.red_sizes[d]);
+      const int32_t q = r / size;
+      off += (r - q * size) * static_cast<int32_t>(p.in_red_strides[d]);
       r = q;
     }
     return off;
   }
   // Output o's input offset; its output pointers in out0/out1.
-  static __device__ __forceinline__ int64_t out_offsets(const ReduceLaunch& p, int64_t o, char** out0, char** out1) {
-    int64_t in_off = 0, off0 = 0, off1 = 0;
+  static __device__ __forceinline__ int32_t out_offsets(const ReduceLaunch& p, int32_t o, char** out0, char** out1) {
+    int32_t in_off = 0, off0 = 0, off1 = 0;
     for (int d = 0; d < p.nout_dims; ++d) {
-      const int64_t size = p.out_sizes[d];
-      const int64_t q = o / size, i = o - q * size;
-      in_off += i * p.in_out_strides[d];
-      off0 += i * p.out_strides[0][d];
-      off1 += i * p.out_strides[1][d];
+      const auto size = static_cast<int32_t>(p.out_sizes[d]);
+      const int32_t q = o / size, i = o - q * size;
+      in_off += i * static_cast<int32_t>(p.in_out_strides[d]);
+      off0 += i * static_cast<int32_t>(p.out_strides[0][d]);
+      off1 += i * static_cast<int32_t>(p.out_strides[1][d]);
       o = q;
     }
     *out0 = p.out[0] + off0;
@@ -106,10 +109,21 @@ struct ReduceDriver {
     return in_off;
   }
   // Split y of splits of [0, n): boundaries on kSplitChunk multiples (vector alignment kept).
-  static __device__ __forceinline__ void split_range(int64_t n, int splits, int y, int64_t* r0, int64_t* r1) {
+  static __device__ __forceinline__ void split_range(int32_t n, int splits, int y, int32_t* r0, int32_t* r1) {
     const int64_t chunks = (n + kSplitChunk - 1) / kSplitChunk;
-    *r0 = imin(n, chunks * y / splits * kSplitChunk);
-    *r1 = imin(n, chunks * (y + 1) / splits * kSplitChunk);
+    *r0 = static_cast<int32_t>(imin(n, chunks * y / splits * kSplitChunk));
+    *r1 = static_cast<int32_t>(imin(n, chunks * (y + 1) / splits * kSplitChunk));
+  }
+  // Output o's final accumulator: into the outputs, or (a piece of a longer reduction) merged with
+  // the earlier pieces' accumulator and carried on in acc_buf.
+  static __device__ __forceinline__ void emit(const ReduceLaunch& p, const Ops& ops, int32_t o, char* out0, char* out1,
+                                              acc_t acc) {
+    if (p.acc_mode & kAccIn) acc = ops.combine(load_partial<acc_t>(p.acc_buf, o), acc);
+    if (p.acc_mode & kAccOut) {
+      store_partial(p.acc_buf, o, acc);
+    } else {
+      K::store(ops, out0, out1, acc);
+    }
   }
 
   // Combines the block's accumulators in thread order (thread t's before thread t+1's); the
@@ -153,27 +167,27 @@ struct ReduceDriver {
     return block_reduce(ops, total);
   }
 
-  // Thread 0 of a block holding `acc` for output o: store it, or (split) publish the partial and,
+  // Thread 0 of a block holding `acc` for output o: emit it, or (split) publish the partial and,
   // in the last block, combine all of them. Returns with the block synchronized.
-  static __device__ void finish(const ReduceLaunch& p, const Ops& ops, acc_t acc, int64_t o, unsigned int* counter,
-                                char* out0, char* out1) {
+  static __device__ void finish(const ReduceLaunch& p, const Ops& ops, acc_t acc, int32_t o, char* out0, char* out1) {
     if (p.splits == 1) {
-      if (threadIdx.x == 0) K::store(ops, out0, out1, acc);
+      if (threadIdx.x == 0) emit(p, ops, o, out0, out1, acc);
       return;
     }
     __shared__ bool last;
+    const int64_t first = static_cast<int64_t>(o) * p.splits;
     if (threadIdx.x == 0) {
-      store_partial(p.partials, o * p.splits + blockIdx.y, acc);
+      store_partial(p.partials, first + blockIdx.y, acc);
       __threadfence();
-      last = atomicAdd(counter, 1u) == static_cast<unsigned>(p.splits - 1);
+      last = atomicAdd(p.counters + o, 1u) == static_cast<unsigned>(p.splits - 1);
     }
     __syncthreads();
     if (!last) return;  // uniform across the block
     __threadfence();
-    const acc_t total = combine_partials(ops, p.partials, o * p.splits, p.splits);
+    const acc_t total = combine_partials(ops, p.partials, first, p.splits);
     if (threadIdx.x == 0) {
-      K::store(ops, out0, out1, total);
-      *counter = 0;  // ready for the next launch that reuses the buffer
+      emit(p, ops, o, out0, out1, total);
+      p.counters[o] = 0;  // ready for the next launch that reuses the buffer
     }
   }
 
@@ -190,18 +204,19 @@ struct ReduceDriver {
     }
   }
 
-  // Elements [r0, r1) of a contiguous row at `row`, into acc[] (this thread's share).
-  static __device__ __forceinline__ void contiguous_row(const Ops& ops, const In* row, int64_t r0, int64_t r1,
-                                                        acc_t* acc) {
-    const int tid = static_cast<int>(threadIdx.x), nt = static_cast<int>(blockDim.x);
+  // Elements [r0, r1) of a contiguous row at `row`, into acc[] (this thread's share); ib is the
+  // reduction index of row[0].
+  static __device__ __forceinline__ void contiguous_row(const Ops& ops, const In* row, int32_t r0, int32_t r1,
+                                                        int64_t ib, acc_t* acc) {
+    const int32_t tid = static_cast<int32_t>(threadIdx.x), nt = static_cast<int32_t>(blockDim.x);
     // Head: elements before the first 16-byte boundary; tail: after the last whole vector.
-    const int64_t mis = static_cast<int64_t>((reinterpret_cast<unsigned long long>(row + r0) % 16) / sizeof(In));
-    const int64_t head = imin(r1 - r0, mis == 0 ? int64_t{0} : kVec - mis);
-    const int64_t v0 = r0 + head, nvec = (r1 - v0) / kVec, v1 = v0 + nvec * kVec;
-    if (tid < head) acc[0] = ops.reduce(acc[0], static_cast<opmath_t<In>>(row[r0 + tid]), r0 + tid);
+    const auto mis = static_cast<int32_t>((reinterpret_cast<unsigned long long>(row + r0) % 16) / sizeof(In));
+    const int32_t head = r1 - r0 < (mis == 0 ? 0 : kVec - mis) ? r1 - r0 : (mis == 0 ? 0 : kVec - mis);
+    const int32_t v0 = r0 + head, nvec = (r1 - v0) / kVec, v1 = v0 + nvec * kVec;
+    if (tid < head) acc[0] = ops.reduce(acc[0], static_cast<opmath_t<In>>(row[r0 + tid]), ib + r0 + tid);
     const RVec<In, kVec>* vrow = reinterpret_cast<const RVec<In, kVec>*>(row + v0);
-    int64_t i = tid;
-    for (; i + (kReduceUnroll - 1) * nt < nvec; i += kReduceUnroll * nt) {
+    int32_t i = tid;
+    for (; i < nvec - (kReduceUnroll - 1) * nt; i += kReduceUnroll * nt) {
       RVec<In, kVec> x[kReduceUnroll];
 #pragma unroll
       for (int u = 0; u < kReduceUnroll; ++u) x[u] = vrow[i + u * nt];
@@ -212,128 +227,102 @@ struct ReduceDriver {
 #pragma unroll
         for (int k = 0; k < kVec; ++k) v[k * kReduceUnroll + u] = x[u].v[k];
       }
-      const int64_t base = v0 + i * kVec;
-      const int64_t step = static_cast<int64_t>(nt) * kVec;
+      const int64_t base = ib + v0 + static_cast<int64_t>(i) * kVec;
+      const int32_t step = nt * kVec;
       add_block<kReduceUnroll * kVec>(ops, v, acc, [&](int j) { return base + (j % kReduceUnroll) * step + j / kReduceUnroll; });
     }
     for (; i < nvec; i += nt) {
       const RVec<In, kVec> x = vrow[i];
 #pragma unroll
-      for (int k = 0; k < kVec; ++k) acc[0] = ops.reduce(acc[0], static_cast<opmath_t<In>>(x.v[k]), v0 + i * kVec + k);
+      for (int k = 0; k < kVec; ++k) {
+        acc[0] = ops.reduce(acc[0], static_cast<opmath_t<In>>(x.v[k]), ib + v0 + static_cast<int64_t>(i) * kVec + k);
+      }
     }
-    for (int64_t r = v1 + tid; r < r1; r += nt) acc[1] = ops.reduce(acc[1], static_cast<opmath_t<In>>(row[r]), r);
+    for (int32_t r = v1 + tid; r < r1; r += nt) acc[1] = ops.reduce(acc[1], static_cast<opmath_t<In>>(row[r]), ib + r);
   }
 
   static __device__ void inner(const ReduceLaunch& p) {
     Ops ops;
     ops.prm = p.params;
-    const int tid = static_cast<int>(threadIdx.x), nt = static_cast<int>(blockDim.x);
-    for (int64_t o = blockIdx.x; o < p.n_out; o += gridDim.x) {
+    const int32_t tid = static_cast<int32_t>(threadIdx.x), nt = static_cast<int32_t>(blockDim.x);
+    const auto n_out = static_cast<int32_t>(p.n_out), n_red = static_cast<int32_t>(p.n_red);
+    const int64_t ib = p.idx_base;
+    for (int32_t o = static_cast<int32_t>(blockIdx.x); o < n_out; o += static_cast<int32_t>(gridDim.x)) {
       char *out0, *out1;
       const char* base = p.in + out_offsets(p, o, &out0, &out1);
-      int64_t r0 = 0, r1 = p.n_red;
-      if (p.splits > 1) split_range(p.n_red, p.splits, static_cast<int>(blockIdx.y), &r0, &r1);
+      int32_t r0 = 0, r1 = n_red;
+      if (p.splits > 1) split_range(n_red, p.splits, static_cast<int>(blockIdx.y), &r0, &r1);
       acc_t acc[kReduceUnroll];
 #pragma unroll
       for (int u = 0; u < kReduceUnroll; ++u) acc[u] = ops.identity();
       if (p.nred_dims == 1 && p.in_red_strides[0] == static_cast<int64_t>(sizeof(In)) &&
           reinterpret_cast<unsigned long long>(base) % sizeof(In) == 0) {
-        contiguous_row(ops, reinterpret_cast<const In*>(base), r0, r1, acc);
+        contiguous_row(ops, reinterpret_cast<const In*>(base), r0, r1, ib, acc);
       } else {
-        int64_t r = r0 + tid;
-        for (; r + (kReduceUnroll - 1) * nt < r1; r += kReduceUnroll * nt) {
+        int32_t r = r0 + tid;
+        for (; r < r1 - (kReduceUnroll - 1) * nt; r += kReduceUnroll * nt) {
           In x[kReduceUnroll];
 #pragma unroll
           for (int u = 0; u < kReduceUnroll; ++u) x[u] = *reinterpret_cast<const In*>(base + red_offset(p, r + u * nt));
 #pragma unroll
-          for (int u = 0; u < kReduceUnroll; ++u) acc[u] = ops.reduce(acc[u], static_cast<opmath_t<In>>(x[u]), r + u * nt);
+          for (int u = 0; u < kReduceUnroll; ++u) acc[u] = ops.reduce(acc[u], static_cast<opmath_t<In>>(x[u]), ib + r + u * nt);
         }
-        for (; r < r1; r += nt) {
-          acc[0] = ops.reduce(acc[0], K::load(base + red_offset(p, r)), r);
-        }
+        for (; r < r1; r += nt) acc[0] = ops.reduce(acc[0], K::load(base + red_offset(p, r)), ib + r);
       }
 #pragma unroll
       for (int u = 1; u < kReduceUnroll; ++u) acc[0] = ops.combine(acc[0], acc[u]);
       acc[0] = block_reduce(ops, acc[0]);
-      finish(p, ops, acc[0], o, p.counters == nullptr ? nullptr : p.counters + o, out0, out1);
-      (void)tid;
+      finish(p, ops, acc[0], o, out0, out1);
     }
   }
 
-  // A thread per V adjacent outputs (one vector load covers them), walking the rows. The launch
-  // uses V = 1: 4 outputs a thread with 16-byte loads measured slower on the H200 (a float32
-  // 16384x16384 sum over dim 0 at 72-79% of copy, against 87% with V = 1).
-  template <int V>
+  // A thread per output, adjacent threads on adjacent outputs, walking the rows kRows at a time.
+  // (4 outputs a thread with 16-byte loads measured slower on the H200: a float32 16384x16384 sum
+  // over dim 0 at 72-79% of copy, against 87% this way.)
   static __device__ void outer(const ReduceLaunch& p) {
     Ops ops;
     ops.prm = p.params;
     constexpr int kRows = 8;  // rows loaded per step (a block for the block hook)
-    const int64_t o = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) * V;
-    const bool active = o < p.n_out;
+    const int64_t gid = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+    const bool active = gid < p.n_out;
+    const auto o = static_cast<int32_t>(active ? gid : 0);
+    const int64_t ib = p.idx_base;
     char *out0 = nullptr, *out1 = nullptr;
-    acc_t acc[V][kReduceUnroll];
+    acc_t acc[kReduceUnroll];
 #pragma unroll
-    for (int k = 0; k < V; ++k) {
-#pragma unroll
-      for (int u = 0; u < kReduceUnroll; ++u) acc[k][u] = ops.identity();
-    }
-    int64_t r0 = 0, r1 = p.n_red;
+    for (int u = 0; u < kReduceUnroll; ++u) acc[u] = ops.identity();
+    int32_t r0 = 0, r1 = static_cast<int32_t>(p.n_red);
     if (p.splits > 1) {
-      r0 = p.n_red * blockIdx.y / p.splits;
-      r1 = p.n_red * (blockIdx.y + 1) / p.splits;
+      r0 = static_cast<int32_t>(p.n_red * blockIdx.y / p.splits);
+      r1 = static_cast<int32_t>(p.n_red * (blockIdx.y + 1) / p.splits);
     }
     if (active) {
       const char* base = p.in + out_offsets(p, o, &out0, &out1);
       if (p.nred_dims == 1) {
-        const int64_t s = p.in_red_strides[0];
-        int64_t r = r0;
-        for (; r + kRows <= r1; r += kRows) {
-          RVec<In, V> x[kRows];
+        const auto s = static_cast<int32_t>(p.in_red_strides[0]);
+        int32_t r = r0;
+        for (; r <= r1 - kRows; r += kRows) {
+          In v[kRows];
 #pragma unroll
-          for (int j = 0; j < kRows; ++j) x[j] = *reinterpret_cast<const RVec<In, V>*>(base + (r + j) * s);
-#pragma unroll
-          for (int k = 0; k < V; ++k) {
-            In v[kRows];
-#pragma unroll
-            for (int j = 0; j < kRows; ++j) v[j] = x[j].v[k];
-            add_block<kRows>(ops, v, acc[k], [&](int j) { return r + j; });
-          }
+          for (int j = 0; j < kRows; ++j) v[j] = *reinterpret_cast<const In*>(base + (r + j) * s);
+          add_block<kRows>(ops, v, acc, [&](int j) { return ib + r + j; });
         }
-        for (; r < r1; ++r) {
-          const RVec<In, V> x = *reinterpret_cast<const RVec<In, V>*>(base + r * s);
-#pragma unroll
-          for (int k = 0; k < V; ++k) acc[k][0] = ops.reduce(acc[k][0], static_cast<opmath_t<In>>(x.v[k]), r);
-        }
+        for (; r < r1; ++r) acc[0] = ops.reduce(acc[0], K::load(base + r * s), ib + r);
       } else {
-        for (int64_t r = r0; r < r1; ++r) {
-          const RVec<In, V> x = *reinterpret_cast<const RVec<In, V>*>(base + red_offset(p, r));
-#pragma unroll
-          for (int k = 0; k < V; ++k) {
-            acc[k][r % kReduceUnroll] = ops.reduce(acc[k][r % kReduceUnroll], static_cast<opmath_t<In>>(x.v[k]), r);
-          }
+        for (int32_t r = r0; r < r1; ++r) {
+          acc[r % kReduceUnroll] = ops.reduce(acc[r % kReduceUnroll], K::load(base + red_offset(p, r)), ib + r);
         }
       }
+      // acc[u] took rows u, u + kReduceUnroll, ...: combine is order-agnostic (kernels/reduce.h).
 #pragma unroll
-      for (int k = 0; k < V; ++k) {
-        // acc[k][u] took rows u, u + kReduceUnroll, ...: combine them in that interleaved order's
-        // index-agnostic way (every combine compares indices itself where they matter).
-#pragma unroll
-        for (int u = 1; u < kReduceUnroll; ++u) acc[k][0] = ops.combine(acc[k][0], acc[k][u]);
-      }
+      for (int u = 1; u < kReduceUnroll; ++u) acc[0] = ops.combine(acc[0], acc[u]);
     }
-    const int64_t step0 = p.nout_dims > 0 ? p.out_strides[0][0] : 0, step1 = p.nout_dims > 0 ? p.out_strides[1][0] : 0;
     if (p.splits == 1) {
-      if (active) {
-#pragma unroll
-        for (int k = 0; k < V; ++k) K::store(ops, out0 + k * step0, out1 == nullptr ? nullptr : out1 + k * step1, acc[k][0]);
-      }
+      if (active) emit(p, ops, o, out0, out1, acc[0]);
       return;
     }
-    // Split: every thread publishes its partials; the last block of this column combines them.
-    if (active) {
-#pragma unroll
-      for (int k = 0; k < V; ++k) store_partial(p.partials, (o + k) * p.splits + blockIdx.y, acc[k][0]);
-    }
+    // Split: every thread publishes its partial; the last block of this column combines them.
+    if (active) store_partial(p.partials, static_cast<int64_t>(o) * p.splits + blockIdx.y, acc[0]);
     __threadfence();
     __syncthreads();
     __shared__ bool last;
@@ -342,26 +331,17 @@ struct ReduceDriver {
     if (!last) return;
     __threadfence();
     if (active) {
-      acc_t total[V];
-#pragma unroll
-      for (int k = 0; k < V; ++k) total[k] = ops.identity();
+      acc_t total = ops.identity();
       for (int s = 0; s < p.splits; s += kPartialBatch) {
-        acc_t part[V][kPartialBatch];  // V * kPartialBatch L2 loads in flight
+        acc_t part[kPartialBatch];  // L2 loads in flight together
 #pragma unroll
-        for (int k = 0; k < V; ++k) {
-#pragma unroll
-          for (int j = 0; j < kPartialBatch; ++j) {
-            part[k][j] = s + j < p.splits ? load_partial<acc_t>(p.partials, (o + k) * p.splits + s + j) : ops.identity();
-          }
+        for (int j = 0; j < kPartialBatch; ++j) {
+          part[j] = s + j < p.splits ? load_partial<acc_t>(p.partials, static_cast<int64_t>(o) * p.splits + s + j) : ops.identity();
         }
 #pragma unroll
-        for (int k = 0; k < V; ++k) {
-#pragma unroll
-          for (int j = 0; j < kPartialBatch; ++j) total[k] = ops.combine(total[k], part[k][j]);
-        }
+        for (int j = 0; j < kPartialBatch; ++j) total = ops.combine(total, part[j]);
       }
-#pragma unroll
-      for (int k = 0; k < V; ++k) K::store(ops, out0 + k * step0, out1 == nullptr ? nullptr : out1 + k * step1, total[k]);
+      emit(p, ops, o, out0, out1, total);
     }
     if (threadIdx.x == 0) p.counters[blockIdx.x] = 0;
   }
@@ -376,5 +356,5 @@ struct ReduceDriver {
   }                                                                                              \
   extern "C" __global__ void __launch_bounds__(::ingot::cuda::kReduceThreads)                    \
       name##_outer(const __grid_constant__ ::ingot::cuda::ReduceLaunch p) {                      \
-    ::ingot::cuda::ReduceDriver<K>::template outer<1>(p);                                        \
+    ::ingot::cuda::ReduceDriver<K>::outer(p);                                                    \
   }
