@@ -446,5 +446,10 @@ def test_cuda_reductions_over_more_than_2_31_elements():
     f = ingot.ones((n,), dtype="float16", device="cuda")
     assert ingot.sum(f, dtype="float32").item() == np.float32(n)
     assert ingot.amax(t).item() == 1 and ingot.argmin(f).item() == 0
+    # The maximum past 2^31: the launch is cut into 32-bit pieces, and the index must be global.
+    t[(1 << 31) + 100] = 2
+    t[n - 1] = 2
+    assert ingot.argmax(t).item() == (1 << 31) + 100
+    assert ingot.sum(t).item() == n + 2
     two = f.view((2, -1)) if n % 2 == 0 else f[: n - 1].view((2, -1))
     np.testing.assert_array_equal(host(ingot.sum(two, 1, dtype="float64")), [(n - 1) // 2] * 2)
