@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "backend/kernel_library.h"
+#include "backend/reduce_split.h"
 
 namespace ingot::cuda {
 
@@ -56,12 +57,7 @@ class CudaKernelLibrary final : public KernelLibrary {
   static void compile_reduce_module(const ReduceSignature& sig, int major, int minor);
 
  private:
-  struct ReducePiece {
-    int64_t idx_base = 0;    // reduction index of the piece's first element
-    int acc_mode = 0;        // kAccIn / kAccOut (device/reduce_params.h)
-    void* acc_buf = nullptr;  // the chain's accumulators, one slot per output
-  };
-  void launch_reduce_piece(const ReduceSignature& sig, const ReduceArgs& args, const ReducePiece& piece, Device device);
+  void launch_reduce_piece(const ReduceSignature& sig, const ReducePiece& piece, void* acc_buf, Device device);
   struct Entry {
     std::atomic<CUfunction> fns[kNumFlavors] = {};
   };

@@ -245,9 +245,10 @@ struct ReduceDriver {
     Ops ops;
     ops.prm = p.params;
     const int32_t tid = static_cast<int32_t>(threadIdx.x), nt = static_cast<int32_t>(blockDim.x);
-    const auto n_out = static_cast<int32_t>(p.n_out), n_red = static_cast<int32_t>(p.n_red);
+    const auto n_red = static_cast<int32_t>(p.n_red);
     const int64_t ib = p.idx_base;
-    for (int32_t o = static_cast<int32_t>(blockIdx.x); o < n_out; o += static_cast<int32_t>(gridDim.x)) {
+    for (int64_t oo = blockIdx.x; oo < p.n_out; oo += gridDim.x) {  // 64-bit: oo + gridDim.x may pass 2^31
+      const auto o = static_cast<int32_t>(oo);
       char *out0, *out1;
       const char* base = p.in + out_offsets(p, o, &out0, &out1);
       int32_t r0 = 0, r1 = n_red;

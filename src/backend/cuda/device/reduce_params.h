@@ -14,9 +14,11 @@ inline constexpr int kReduceUnroll = 4;      // independent loads in flight per 
 inline constexpr int64_t kSplitChunk = 4096;  // split boundaries of one output's range (elements)
 inline constexpr int kMaxAccBytes = 32;       // split buffers hold this much per partial accumulator
 
-inline constexpr int64_t kMaxIndex32 = (int64_t{1} << 31) - 1;  // offsets and counts of one launch
+// Offsets and counts of one launch stay below this; the headroom under 2^31 keeps loop counters
+// that step past the end (by up to a grid's stride) from overflowing.
+inline constexpr int64_t kMaxIndex32 = (int64_t{1} << 31) - (int64_t{1} << 20);
 
-// acc_mode bits: a piece of a reduction split along reduced dims.
+// acc_mode bits: a piece of a reduction split along reduced dims (src/backend/reduce_split.h).
 inline constexpr int kAccIn = 1;   // combine with the accumulator already in acc_buf (earlier pieces)
 inline constexpr int kAccOut = 2;  // write the accumulator to acc_buf instead of the outputs
 
