@@ -19,13 +19,14 @@ struct ByteRange {
 
 ByteRange byte_range(const Tensor& t) {
   const auto itemsize = static_cast<int64_t>(t.itemsize());
+  const auto base = reinterpret_cast<uintptr_t>(t.data_ptr());
+  if (t.is_contiguous()) return {base, base + static_cast<uintptr_t>(t.numel() * itemsize)};
   const IntArrayRef sizes = t.sizes(), strides = t.strides();
   int64_t low = 0, high = 0;
   for (size_t d = 0; d < sizes.size(); ++d) {
     const int64_t extent = (sizes[d] - 1) * strides[d] * itemsize;
     (extent < 0 ? low : high) += extent;
   }
-  const auto base = reinterpret_cast<uintptr_t>(t.data_ptr());
   return {base + static_cast<uintptr_t>(low), base + static_cast<uintptr_t>(high + itemsize)};
 }
 

@@ -16,6 +16,9 @@
 namespace ingot {
 
 struct OperandInfo {
+  // User-provided, so emplacing one does not zero it first (every member has an initializer).
+  OperandInfo() noexcept {}
+
   Tensor tensor;                      // the operand, broadcast and permuted views not applied
   char* data = nullptr;               // element 0 of this (sub-)iteration
   DimVector stride_bytes;  // per iteration dim, dim 0 fastest; 0 where broadcast
