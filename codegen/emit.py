@@ -115,7 +115,7 @@ def _structured_impl(f: NativeFunction) -> str:
         by_name.setdefault(d.name, []).extend(d.keys)
     head = (f"// {s.full_name}: the meta step (iterator set-up) is shared by every backend.\n"
             f"Tensor {impl_name(f)}({params}) {{\n"
-            f"  TensorIterator iter;\n  iter.set_name(\"{s.base_name}\");\n  {build}\n"
+            f"  TensorIterator iter;\n  iter.set_name(\"{s.base_name}\");\n  iter.borrow_operands();\n  {build}\n"
             f"  native::check_wrapped_numbers_fit(iter);\n")
     stub_call = f"{stub_name(f)}(iter.device_type(), iter{extra})"
     if list(by_name) == [shared_kernel_name(f)]:
@@ -125,7 +125,7 @@ def _structured_impl(f: NativeFunction) -> str:
         missing = [k for k in BACKENDS if k not in keys]
         guard = "".join(f"  if (iter.device_type() == DeviceType::{k}) throw_not_implemented(\"{s.base_name}\", "
                         f"iter.device_type());\n" for k in missing)
-        return f"{head}{guard}  {stub_call};\n  return iter.output();\n}}\n"
+        return f"{head}{guard}  {stub_call};\n  return iter.take_output();\n}}\n"
     cases = []
     for name, keys in by_name.items():
         labels = "".join(f"    case DeviceType::{k}:\n" for k in BACKENDS if k in keys)
@@ -133,7 +133,7 @@ def _structured_impl(f: NativeFunction) -> str:
         cases.append(f"{labels}      {call};\n      break;\n")
     return (f"{head}  switch (iter.device_type()) {{\n{''.join(cases)}"
             f"    default:\n      throw_not_implemented(\"{s.base_name}\", iter.device_type());\n  }}\n"
-            f"  return iter.output();\n}}\n")
+            f"  return iter.take_output();\n}}\n")
 
 
 def generated_ops_cpp(fns: list[NativeFunction]) -> str:

@@ -42,6 +42,7 @@ class Storage {
 
  private:
   struct Impl {
+    Impl() noexcept {}  // user-provided: make_shared need not zero it first
     void* data = nullptr;
     size_t nbytes = 0;
     Device device;

@@ -49,6 +49,10 @@ struct TensorOptions {
 using DimVector = SmallVector<int64_t, 6>;
 
 struct TensorImpl {
+  // User-provided, so make_shared does not zero the whole object before constructing it (every
+  // member has an initializer; the shape vectors' inline buffers need none).
+  TensorImpl() noexcept {}
+
   Storage storage;
   DimVector sizes;
   DimVector strides;  // in elements

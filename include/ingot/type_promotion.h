@@ -22,6 +22,7 @@ ScalarType result_type(const std::vector<TensorOrScalar>& operands);
 ScalarType result_type(const Tensor& a, const Tensor& b);
 // result_type of tensors alone, without building variants (the iterator's hot path).
 ScalarType tensors_result_type(ArrayRef<Tensor> tensors);
+ScalarType tensors_result_type(ArrayRef<const Tensor*> tensors);
 ScalarType result_type(const Tensor& a, const Scalar& b);
 
 // Whether a result of dtype `from` may be written to `to` by an op (out= and in-place): no

@@ -33,12 +33,13 @@ from ingot._dtype import finfo, iinfo
 from ingot._creation import (arange, asarray, empty, empty_like, eye, from_dlpack, full, full_like,
                              linspace, manual_seed, ones, ones_like, rand, randint, randn, zeros,
                              zeros_like)
-from ingot import _generated_ops, _tensor, cuda
+from ingot import _fast_ops, _generated_ops, _tensor, cuda
 from ingot._shader import compile_shader
 
 __version__ = "0.1.0"
 
 globals().update(_DTYPES)
+_fast_ops.install()
 _tensor.install()
 # Generated ops; the hand-written NumPy-style API above keeps its name if both exist.
 for _name, _fn in _generated_ops.FUNCTIONS.items():

@@ -12,27 +12,42 @@ namespace {
 
 constexpr int kAnyInput = -1;
 
-// The registry's signatures for `op`, from a small per-thread cache keyed by the name's address
-// (stubs pass string literals) and checked by content, so a call neither hashes the name nor
-// probes the registry's map. Ops without kernels are not cached (the registry may still grow).
-const std::vector<const KernelSignature*>& signatures_for(std::string_view op) {
+// The registry's signatures for one op, and the one whose dtypes its last call matched exactly
+// (a program repeats its dtypes: the next call usually takes it without a search).
+struct OpKernels {
+  const std::vector<const KernelSignature*>* sigs = nullptr;
+  const KernelSignature* recent = nullptr;
+};
+
+// `op`'s kernels, from a small per-thread cache keyed by the name's address (stubs pass string
+// literals) and checked by content, so a call neither hashes the name nor probes the registry's
+// map. Ops without kernels are not cached (the registry may still grow); neither are long names
+// (`spare` then holds the answer).
+OpKernels& kernels_for(std::string_view op, OpKernels& spare) {
   struct Entry {
-    const std::vector<const KernelSignature*>* sigs = nullptr;
+    OpKernels kernels;
     size_t size = 0;
     char name[40];
   };
   constexpr size_t kSlots = 64;
   thread_local std::array<Entry, kSlots> cache{};
-  if (op.size() > sizeof(Entry::name)) return kernel_registry().signatures(op);
-  Entry& e = cache[(reinterpret_cast<uintptr_t>(op.data()) >> 4) % kSlots];
-  if (e.sigs != nullptr && e.size == op.size() && std::memcmp(e.name, op.data(), op.size()) == 0) return *e.sigs;
-  const std::vector<const KernelSignature*>& sigs = kernel_registry().signatures(op);
-  if (!sigs.empty()) {
-    e.sigs = &sigs;
-    e.size = op.size();
-    std::memcpy(e.name, op.data(), op.size());
+  if (op.size() > sizeof(Entry::name)) {
+    spare.sigs = &kernel_registry().signatures(op);
+    return spare;
   }
-  return sigs;
+  Entry& e = cache[(reinterpret_cast<uintptr_t>(op.data()) >> 4) % kSlots];
+  if (e.kernels.sigs != nullptr && e.size == op.size() && std::memcmp(e.name, op.data(), op.size()) == 0) {
+    return e.kernels;
+  }
+  const std::vector<const KernelSignature*>& sigs = kernel_registry().signatures(op);
+  if (sigs.empty()) {
+    spare.sigs = &sigs;
+    return spare;
+  }
+  e.kernels = OpKernels{&sigs, nullptr};
+  e.size = op.size();
+  std::memcpy(e.name, op.data(), op.size());
+  return e.kernels;
 }
 
 // Whether every operand except input `skip` is stored in the dtype `sig` expects.
@@ -102,15 +117,27 @@ int broadcast_input(const TensorIteratorBase& it) {
 ElementwiseArgs bind_operands(const TensorIteratorBase& it, std::string_view op) {
   INGOT_CHECK(it.ndim() <= kMaxDims, NotImplementedError, op, ": ", it.ndim(),
               " iteration dims after coalescing; kernels support at most ", kMaxDims);
-  ElementwiseArgs a{};
-  a.ndim = std::max(it.ndim(), 1);
+  // Only what kernels read is written (the struct is ~700 bytes; a tiny op should not clear it
+  // all): dims [0, ndim) of every operand slot, a 0-dim iteration as one dim of one element.
+  ElementwiseArgs a;
+  const int ndim = it.ndim();
+  a.ndim = std::max(ndim, 1);
   a.sizes[0] = 1;
   a.scalar_input = -1;
-  for (int d = 0; d < it.ndim(); ++d) a.sizes[d] = it.shape()[d];
-  for (int k = 0; k < it.ntensors(); ++k) {
-    a.data[k] = it.data_ptr(k);
-    a.dtypes[k] = it.dtype(k);
-    for (int d = 0; d < it.ndim(); ++d) a.strides[k][d] = it.strides(k)[d];
+  a.scalar = ScalarArg{};
+  a.alpha = ScalarArg{};
+  for (int d = 0; d < ndim; ++d) a.sizes[d] = it.shape()[d];
+  for (int k = 0; k < kMaxOperands; ++k) {
+    const bool used = k < it.ntensors();
+    a.data[k] = used ? it.data_ptr(k) : nullptr;
+    a.dtypes[k] = used ? it.dtype(k) : kFloat32;
+    a.strides[k][0] = 0;
+    if (used) {
+      const IntArrayRef strides = it.strides(k);
+      for (int d = 0; d < ndim; ++d) a.strides[k][d] = strides[d];
+    } else {
+      for (int d = 1; d < ndim; ++d) a.strides[k][d] = 0;
+    }
   }
   return a;
 }
@@ -175,21 +202,31 @@ void KernelLibrary::exec(TensorIteratorBase& iter, std::string_view op, int ninp
 }
 
 void KernelLibrary::exec_32bit(const TensorIteratorBase& it, std::string_view op, const Scalar* alpha) {
-  const std::vector<const KernelSignature*>& sigs = signatures_for(op);
+  OpKernels spare;
+  OpKernels& kernels = kernels_for(op, spare);
+  const std::vector<const KernelSignature*>& sigs = *kernels.sigs;
+  const auto takes = [&](const KernelSignature& s) {
+    return s.ninputs == it.ninputs() && s.alpha.has_value() == (alpha != nullptr);
+  };
   const auto find = [&](auto&& pred) -> const KernelSignature* {
     for (const KernelSignature* s : sigs) {
-      if (s->ninputs == it.ninputs() && s->alpha.has_value() == (alpha != nullptr) && pred(*s)) return s;
+      if (takes(*s) && pred(*s)) return s;
     }
     return nullptr;
   };
   ElementwiseArgs args = bind_operands(it, op);
   KernelFlavor flavor = KernelFlavor::Strided;
+  const KernelSignature* sig = kernels.recent;
+  if (sig == nullptr || !takes(*sig) || !dtypes_match(it, *sig, kAnyInput)) {
+    sig = find([&](const KernelSignature& s) { return dtypes_match(it, s, kAnyInput); });
+    if (sig != nullptr) kernels.recent = sig;
+  }
+  const bool dense = sig && it.is_contiguous();
   // Lifting reads the element on the host: only host memory (any operand of a CPU iterator, a
   // host 0-d operand of a device one) can be lifted; a device 0-d operand is read by the kernel.
-  int lifted = lifted_scalar_input(it);
+  int lifted = dense ? -1 : lifted_scalar_input(it);
   if (lifted >= 0 && !it.device().is_cpu() && !it.is_cpu_scalar(it.noutputs() + lifted)) lifted = -1;
-  const KernelSignature* sig = find([&](const KernelSignature& s) { return dtypes_match(it, s, kAnyInput); });
-  if (sig && it.is_contiguous()) {
+  if (dense) {
     flavor = KernelFlavor::Dense;
   } else if (lifted >= 0 && (sig || (sig = find([&](const KernelSignature& s) {
                                        return dtypes_match(it, s, lifted) && can_lift(it, s, lifted);

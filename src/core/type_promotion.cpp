@@ -106,6 +106,15 @@ ScalarType tensors_result_type(ArrayRef<Tensor> tensors) {
   return state.result();
 }
 
+ScalarType tensors_result_type(ArrayRef<const Tensor*> tensors) {
+  ResultTypeState state;
+  for (const Tensor* t : tensors) {
+    INGOT_CHECK(t->defined(), ValueError, "result_type: operand is an undefined tensor");
+    state.add(t->dtype(), t->is_wrapped_number(), t->dim() == 0);
+  }
+  return state.result();
+}
+
 ScalarType result_type(const Tensor& a, const Tensor& b) { return result_type({a, b}); }
 
 ScalarType result_type(const Tensor& a, const Scalar& b) { return result_type({a, b}); }

@@ -45,17 +45,23 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
   int contributors = 0;
   // Outputs that may be resized take no part, unless nothing else gives a shape (nullary ops).
   const bool outputs_set_shape = !config.resize_outputs_ || ninputs() == 0;
+  bool broadcast = false;  // some operand's shape differs from the first one's
   for (int i = 0; i < ntensors(); ++i) {
     const Tensor& t = operands_[i].tensor;
     if (!t.defined() || (operands_[i].is_output && !outputs_set_shape)) continue;
-    INGOT_CHECK(broadcast_into(shape, t.sizes()), ValueError, name_, ": shapes ", IntArrayRef(shape), " and ",
-                t.sizes(), " cannot be broadcast (",
-                contributors > 1 ? "broadcast of the operands before " : "",
-                i < num_outputs_ ? "output " : "input ", i < num_outputs_ ? i : i - num_outputs_,
-                ")");
+    const IntArrayRef sizes = t.sizes();
+    if (contributors == 0) {
+      shape = sizes;
+    } else if (sizes != IntArrayRef(shape)) {
+      INGOT_CHECK(broadcast_into(shape, sizes), ValueError, name_, ": shapes ", IntArrayRef(shape), " and ",
+                  sizes, " cannot be broadcast (", contributors > 1 ? "broadcast of the operands before " : "",
+                  i < num_outputs_ ? "output " : "input ", i < num_outputs_ ? i : i - num_outputs_, ")");
+      broadcast = true;
+    }
     ++contributors;
   }
-  check_broadcast_numel(shape);
+  // A tensor's own shape has a countable numel; only a broadcast of several can overflow.
+  if (broadcast) check_broadcast_numel(shape);
   for (int i = 0; i < num_outputs_; ++i) {
     OperandInfo& op = operands_[i];
     if (!op.tensor.defined()) {
@@ -101,6 +107,48 @@ void TensorIteratorBase::check_resizable(int arg, IntArrayRef shape) const {
   INGOT_CHECK(out.storage().use_count() <= 1, ValueError, name_, ": output ", arg, " with shape ",
               out.sizes(), " is a view sharing memory with another tensor; resizing it to the "
               "broadcast shape ", shape, " would detach it from its base");
+}
+
+bool TensorIteratorBase::fast_set_up() {
+  for (const auto& op : operands_) {
+    if (op.will_resize) {
+      if (op.tensor.defined()) return false;  // an empty out= being resized
+      continue;
+    }
+    const TensorImpl& t = *op.tensor.impl();
+    if (!t.is_contiguous || t.numel == 0 || IntArrayRef(t.sizes) != IntArrayRef(shape_)) return false;
+  }
+  const int n = ndim();
+  const int64_t count = numel();
+  for (auto& op : operands_) {
+    if (!op.will_resize) continue;
+    const auto itemsize = static_cast<int64_t>(element_size(op.dtype));
+    auto impl = std::make_shared<TensorImpl>();
+    impl->storage = Storage::allocate(static_cast<size_t>(checked_mul(name_, shape_, count, itemsize)), device_);
+    impl->dtype = op.dtype;
+    impl->sizes = shape_;
+    impl->strides.resize(static_cast<size_t>(n));
+    int64_t step = 1;
+    for (int d = n - 1; d >= 0; --d) {
+      impl->strides[d] = step;
+      step *= shape_[d];
+    }
+    impl->numel = count;
+    impl->is_contiguous = true;
+    op.tensor = Tensor(std::move(impl));
+  }
+  // One iteration dim of `count` elements (none for 0-dim operands); a single element steps 0
+  // bytes, as broadcast_byte_strides gives a size-1 dim.
+  if (n > 0) {
+    shape_.resize(1);
+    shape_[0] = count;
+  }
+  for (auto& op : operands_) {
+    op.stride_bytes.resize(n > 0 ? 1 : 0);
+    if (n > 0) op.stride_bytes[0] = count == 1 ? 0 : static_cast<int64_t>(element_size(op.dtype));
+    op.data = static_cast<char*>(op.tensor.data_ptr());
+  }
+  return true;
 }
 
 void TensorIteratorBase::compute_strides_and_allocate() {

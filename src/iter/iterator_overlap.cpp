@@ -19,12 +19,14 @@ struct ByteRange {
 
 ByteRange byte_range(const Tensor& t) {
   const auto itemsize = static_cast<int64_t>(t.itemsize());
+  const auto base = reinterpret_cast<uintptr_t>(t.data_ptr());
+  if (t.is_contiguous()) return {base, base + static_cast<uintptr_t>(t.numel() * itemsize)};
+  const IntArrayRef sizes = t.sizes(), strides = t.strides();
   int64_t low = 0, high = 0;
-  for (int64_t d = 0; d < t.dim(); ++d) {
-    const int64_t extent = (t.size(d) - 1) * t.stride(d) * itemsize;
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    const int64_t extent = (sizes[d] - 1) * strides[d] * itemsize;
     (extent < 0 ? low : high) += extent;
   }
-  const auto base = reinterpret_cast<uintptr_t>(t.data_ptr());
   return {base + static_cast<uintptr_t>(low), base + static_cast<uintptr_t>(high + itemsize)};
 }
 
@@ -95,8 +97,10 @@ MemOverlap get_overlap(const Tensor& a, const Tensor& b) {
 }
 
 bool has_internal_overlap(const Tensor& t) {
-  for (int64_t d = 0; d < t.dim(); ++d) {
-    if (t.size(d) > 1 && t.stride(d) == 0) return true;
+  if (t.is_contiguous()) return false;
+  const IntArrayRef sizes = t.sizes(), strides = t.strides();
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    if (sizes[d] > 1 && strides[d] == 0) return true;
   }
   return false;
 }

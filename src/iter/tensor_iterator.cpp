@@ -4,15 +4,29 @@
 
 namespace ingot {
 
+namespace {
+
+// A Tensor that refers to t's metadata without owning it: a shared_ptr aliasing t's TensorImpl
+// with no control block, so copying and destroying it touch no reference count.
+Tensor unowned(const Tensor& t) {
+  return t.defined() ? Tensor(std::shared_ptr<TensorImpl>(std::shared_ptr<TensorImpl>(), t.impl())) : Tensor();
+}
+
+}  // namespace
+
 TensorIteratorConfig& TensorIteratorConfig::add_output(const Tensor& t) {
   INGOT_CHECK(tensors_.size() == static_cast<size_t>(num_outputs_), ValueError, name_,
               ": add_output must come before add_input");
-  tensors_.push_back(t);
+  tensors_.push_back(borrow_operands_ ? unowned(t) : t);
   ++num_outputs_;
   return *this;
 }
 TensorIteratorConfig& TensorIteratorConfig::add_input(const Tensor& t) {
-  tensors_.push_back(t);
+  tensors_.push_back(borrow_operands_ ? unowned(t) : t);
+  return *this;
+}
+TensorIteratorConfig& TensorIteratorConfig::borrow_operands(bool v) {
+  borrow_operands_ = v;
   return *this;
 }
 TensorIteratorConfig& TensorIteratorConfig::name(std::string_view op_name) {
@@ -68,23 +82,23 @@ void TensorIteratorBase::build(TensorIteratorConfig& config) {
   compute_shape(config);
   compute_types(config);
   if (config.check_mem_overlap_) check_mem_overlap();
+  if (fast_set_up()) return;
   compute_strides_and_allocate();
   coalesce_dimensions();
 }
 
-void TensorIteratorBase::populate_operands(const TensorIteratorConfig& config) {
-  name_ = config.name_;
+void TensorIteratorBase::populate_operands(TensorIteratorConfig& config) {
+  name_ = std::move(config.name_);
   num_outputs_ = config.num_outputs_;
   operands_.clear();
   operands_.reserve(config.tensors_.size());
   for (size_t i = 0; i < config.tensors_.size(); ++i) {
-    OperandInfo op;
-    op.tensor = config.tensors_[i];
+    OperandInfo& op = operands_.emplace_back();  // built in place: OperandInfo is large
+    op.tensor = std::move(config.tensors_[i]);  // build() consumes the config
     op.is_output = static_cast<int>(i) < num_outputs_;
     INGOT_CHECK(op.is_output || op.tensor.defined(), ValueError, name_, ": input ",
                 static_cast<int>(i) - num_outputs_, " is an undefined tensor");
     if (op.tensor.defined()) op.dtype = op.tensor.dtype();
-    operands_.push_back(std::move(op));
   }
   INGOT_CHECK(!operands_.empty(), ValueError, name_, ": the iterator needs at least one operand");
 }
@@ -120,19 +134,18 @@ void TensorIteratorBase::compute_device() {
 }
 
 void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
-  // The config's tensors: outputs first, then the inputs, contiguous.
-  const ArrayRef<Tensor> inputs(config.tensors_.data() + num_outputs_, static_cast<size_t>(ninputs()));
-
   if (config.static_common_dtype_) {
     common_dtype_ = *config.static_common_dtype_;
-  } else if (config.promote_inputs_to_common_dtype_ && !inputs.empty()) {
-    common_dtype_ = tensors_result_type(inputs);
+  } else if (config.promote_inputs_to_common_dtype_ && ninputs() > 0) {
+    SmallVector<const Tensor*, 4> inputs;
+    for (int i = num_outputs_; i < ntensors(); ++i) inputs.push_back(&operands_[i].tensor);
+    common_dtype_ = tensors_result_type(ArrayRef<const Tensor*>(inputs.data(), inputs.size()));
     if (config.promote_integer_inputs_to_float_ && !is_floating_type(common_dtype_)) {
       common_dtype_ = kFloat32;
     }
   } else {
     // Without promotion the first defined operand (inputs before outputs) sets the dtype.
-    const int start = inputs.empty() ? 0 : num_outputs_;
+    const int start = ninputs() == 0 ? 0 : num_outputs_;
     common_dtype_ = config.static_output_dtype_.value_or(kFloat32);
     for (int i = start; i < ntensors(); ++i) {
       if (operands_[i].tensor.defined()) {

@@ -16,6 +16,9 @@
 namespace ingot {
 
 struct OperandInfo {
+  // User-provided, so emplacing one does not zero it first (every member has an initializer).
+  OperandInfo() noexcept {}
+
   Tensor tensor;                      // the operand, broadcast and permuted views not applied
   char* data = nullptr;               // element 0 of this (sub-)iteration
   DimVector stride_bytes;  // per iteration dim, dim 0 fastest; 0 where broadcast
@@ -52,7 +55,11 @@ class TensorIteratorConfig {
   TensorIteratorConfig& declare_static_common_dtype(ScalarType dtype);
   // Default true: reject outputs with internal overlap and inputs that partially overlap an output.
   TensorIteratorConfig& check_mem_overlap(bool v);
+  // Default false. True: operands added after this are referred to, not shared (no reference
+  // counting); for callers whose tensors outlive the iterator (TensorIteratorBase::borrow_operands).
+  TensorIteratorConfig& borrow_operands(bool v);
 
+  // Moves the operands into the iterator (no reference-count traffic): a config builds once.
   TensorIterator build();
 
  private:
@@ -69,6 +76,7 @@ class TensorIteratorConfig {
   std::optional<ScalarType> static_output_dtype_;
   std::optional<ScalarType> static_common_dtype_;
   bool check_mem_overlap_ = true;
+  bool borrow_operands_ = false;
 };
 
 class TensorIteratorBase {
@@ -83,6 +91,9 @@ class TensorIteratorBase {
 
   const Tensor& tensor(int arg) const { return operands_[arg].tensor; }
   const Tensor& output(int i = 0) const { return operands_[i].tensor; }
+  // Moves output `i` out of the iterator (the structured ops' result: no reference-count traffic);
+  // the iterator is done with after this.
+  Tensor take_output(int i = 0) { return std::move(operands_[i].tensor); }
   const Tensor& input(int i = 0) const { return operands_[num_outputs_ + i].tensor; }
   ScalarType dtype(int arg = 0) const { return operands_[arg].dtype; }
   ScalarType input_dtype(int i = 0) const { return operands_[num_outputs_ + i].dtype; }
@@ -117,6 +128,11 @@ class TensorIteratorBase {
 
   // Names the op in the error messages of a following build_* call ("atan2: shapes ...").
   void set_name(std::string_view op_name) { name_ = std::string(op_name); }
+  // The following build_* call refers to its operand tensors instead of sharing them: each
+  // reference count change is an atomic instruction, a sizable part of a tiny op. Only for an
+  // iterator that ends before its operands do (the generated structured ops: a local iterator in
+  // a function taking the tensors by reference). Outputs it allocates are owned as always.
+  void borrow_operands() { borrow_operands_ = true; }
   // Meta-step builders shared by every backend (the generated structured ops call these).
   void build_binary_op(const Tensor& out, const Tensor& a, const Tensor& b);
   void build_binary_float_op(const Tensor& out, const Tensor& a, const Tensor& b);
@@ -144,13 +160,17 @@ class TensorIteratorBase {
  protected:
   void build(TensorIteratorConfig& config);
   // build() steps, in order (tensor_iterator.cpp, iterator_dims.cpp, iterator_overlap.cpp).
-  void populate_operands(const TensorIteratorConfig& config);
+  void populate_operands(TensorIteratorConfig& config);
   void compute_device();
   void compute_shape(const TensorIteratorConfig& config);
   void check_broadcast_numel(IntArrayRef shape) const;
   void check_resizable(int arg, IntArrayRef shape) const;
   void compute_types(const TensorIteratorConfig& config);
   void check_mem_overlap() const;
+  // The common case in one step: every given operand is contiguous with the iteration shape, so
+  // outputs are allocated contiguous and the iteration is one dim (what the two steps below would
+  // give, without reordering or coalescing). False, changing nothing, when it does not apply.
+  bool fast_set_up();
   void compute_strides_and_allocate();
   void coalesce_dimensions();
 
@@ -160,6 +180,7 @@ class TensorIteratorBase {
   ScalarType common_dtype_ = kFloat32;
   Device device_;
   std::string name_;
+  bool borrow_operands_ = false;
   bool is_reduction_ = false;
   uint64_t reduction_dims_mask_ = 0;
   bool reduction_keepdim_ = false;

@@ -55,6 +55,55 @@ TEST(TensorIterator, CoalescesContiguousOperandsIntoOneDim) {
   EXPECT_TRUE(iter.is_contiguous());
 }
 
+// The one-step set-up (every given operand contiguous with the iteration shape) must give what
+// reordering and coalescing would: one dim, itemsize strides, a contiguous output of that shape.
+TEST(TensorIterator, ContiguousOperandsOfOneShapeGiveOneDimAndAContiguousOutput) {
+  auto iter = binary(Tensor(), zeros({2, 3}, kInt32), zeros({2, 3}, kFloat32));
+  EXPECT_EQ(vec(iter.shape()), (std::vector<int64_t>{6}));
+  EXPECT_EQ(vec(iter.output().sizes()), (std::vector<int64_t>{2, 3}));
+  EXPECT_EQ(vec(iter.output().strides()), (std::vector<int64_t>{3, 1}));
+  EXPECT_EQ(iter.output().dtype(), kFloat32);
+  EXPECT_EQ(vec(iter.strides(0)), (std::vector<int64_t>{4}));
+  EXPECT_EQ(vec(iter.strides(1)), (std::vector<int64_t>{4}));
+  EXPECT_EQ(iter.data_ptr(0), iter.output().data_ptr());
+}
+
+TEST(TensorIterator, OneElementWithDimsStepsZeroBytesAndZeroDimHasNoDims) {
+  auto one = binary(Tensor(), zeros({1, 1}), zeros({1, 1}));
+  EXPECT_EQ(vec(one.shape()), (std::vector<int64_t>{1}));
+  EXPECT_EQ(vec(one.strides(1)), (std::vector<int64_t>{0}));
+  EXPECT_TRUE(one.is_scalar(1));
+  auto scalar = binary(Tensor(), zeros({}), zeros({}));
+  EXPECT_EQ(scalar.ndim(), 0);
+  EXPECT_EQ(scalar.output().dim(), 0);
+}
+
+TEST(TensorIterator, GivenContiguousOutputIsWrittenInPlace) {
+  Tensor out = empty({2, 3});
+  auto iter = binary(out, zeros({2, 3}), zeros({2, 3}));
+  EXPECT_TRUE(iter.output().is_same(out));
+  EXPECT_EQ(iter.data_ptr(0), out.data_ptr());
+}
+
+TEST(TensorIterator, BorrowedOperandsAreTheCallersTensors) {
+  Tensor a = zeros({4}), b = zeros({4}), out = empty({4});
+  TensorIterator iter;
+  iter.set_name("add");
+  iter.borrow_operands();
+  iter.build_binary_op(out, a, b);
+  EXPECT_TRUE(iter.input(0).is_same(a));
+  EXPECT_TRUE(iter.input(1).is_same(b));
+  EXPECT_TRUE(iter.output().is_same(out));
+  // An output the iterator allocates is owned: it outlives the iterator.
+  TensorIterator fresh;
+  fresh.borrow_operands();
+  fresh.build_binary_op(Tensor(), a, b);
+  const Tensor result = fresh.take_output();
+  fresh = TensorIterator();
+  EXPECT_EQ(vec(result.sizes()), (std::vector<int64_t>{4}));
+  EXPECT_EQ(result.data_ptr<float>()[3], 0.0f);
+}
+
 TEST(TensorIterator, CoalescesOnlyDimsThatLineUp) {
   Tensor a = zeros({2, 3, 4}).slice(2, 0, 2);
   auto iter = binary(empty({2, 3, 2}), a, a);

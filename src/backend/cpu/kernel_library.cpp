@@ -74,8 +74,10 @@ void CpuKernelLibrary::launch(const KernelSignature& sig, KernelFlavor flavor,
   INGOT_CHECK(fn != nullptr, NotImplementedError, "cpu kernel library: no kernel named ",
               sig.names[static_cast<size_t>(flavor)]);
 #ifdef INGOT_HAS_OPENMP
-  const int64_t chunks =
-      std::min<int64_t>(cpu_num_threads(), (numel + kCpuGrainSize - 1) / kCpuGrainSize);
+  // One grain or less runs here without asking OpenMP anything (a tiny op's whole budget).
+  const int64_t chunks = numel <= kCpuGrainSize
+                             ? 1
+                             : std::min<int64_t>(cpu_num_threads(), (numel + kCpuGrainSize - 1) / kCpuGrainSize);
   if (chunks > 1 && !omp_in_parallel()) {
 #pragma omp parallel for num_threads(static_cast <int>(chunks)) schedule(static)
     for (int64_t c = 0; c < chunks; ++c) {
