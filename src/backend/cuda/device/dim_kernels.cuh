@@ -167,37 +167,19 @@ struct SoftmaxLoops {
       // A row of -inf: exp(-inf - -inf) is NaN, so is every output (as PyTorch); -inf elements
       // of other rows add exp(-inf) = 0; a NaN or a +inf makes the sum NaN.
       A sum = A(0);
-      if constexpr (has_from_exp<typename K::Functor, A>::value && R * W <= 32) {
-        // Keep each exp for the write (when 32 registers hold them): one exp per element.
-        A ex[R][W];
-#pragma unroll
-        for (int k = 0; k < R; ++k) {
-          if (lane + k * tpr < nv) {
-#pragma unroll
-            for (int e = 0; e < W; ++e) {
-              ex[k][e] = precise::exp(convert<A>(cache[k].v[e]) - max);
-              sum += ex[k][e];
-            }
-          }
-        }
-        sum = group_reduce(
-            sum, [](A a, A b) { return a + b; }, tpr);
-#pragma unroll
-        for (int k = 0; k < R; ++k) {
-          if (lane + k * tpr < nv) {
-            VOut o;
-#pragma unroll
-            for (int e = 0; e < W; ++e) o.v[e] = convert<Out>(f.from_exp(ex[k][e], sum));
-            yv[lane + k * tpr] = o;
-          }
-        }
-        return;
-      }
+      // Softmax-likes with from_exp keep each exp for the write when 32 registers hold them: one
+      // exp per element instead of two.
+      constexpr bool kKeep = has_from_exp<typename K::Functor, A>::value && R * W <= 32;
+      A ex[kKeep ? R : 1][kKeep ? W : 1];
 #pragma unroll
       for (int k = 0; k < R; ++k) {
         if (lane + k * tpr < nv) {
 #pragma unroll
-          for (int e = 0; e < W; ++e) sum += precise::exp(convert<A>(cache[k].v[e]) - max);
+          for (int e = 0; e < W; ++e) {
+            const A t = precise::exp(convert<A>(cache[k].v[e]) - max);
+            if constexpr (kKeep) ex[k][e] = t;
+            sum += t;
+          }
         }
       }
       sum = group_reduce(
@@ -207,8 +189,13 @@ struct SoftmaxLoops {
         if (lane + k * tpr < nv) {
           VOut o;
 #pragma unroll
-          for (int e = 0; e < W; ++e)
-            o.v[e] = convert<Out>(f(convert<A>(cache[k].v[e]), max, sum));
+          for (int e = 0; e < W; ++e) {
+            if constexpr (kKeep) {
+              o.v[e] = convert<Out>(f.from_exp(ex[k][e], sum));
+            } else {
+              o.v[e] = convert<Out>(f(convert<A>(cache[k].v[e]), max, sum));
+            }
+          }
           yv[lane + k * tpr] = o;
         }
       }
