@@ -1,4 +1,8 @@
 """ingot.set_num_threads / get_num_threads: the CPU backend's thread count."""
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -36,3 +40,22 @@ def test_results_do_not_depend_on_the_thread_count(restore_threads):
     expected = a + b
     for r in results:
         np.testing.assert_array_equal(r, expected)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads through /proc")
+def test_one_thread_runs_every_cpu_driver_on_the_calling_thread():
+    # INGOT_NUM_THREADS=1 must hold for reductions, dim ops (scans, softmax) and index kernels too,
+    # not only elementwise launches: no OpenMP team may start.
+    code = """
+import os, numpy as np, ingot
+before = len(os.listdir("/proc/self/task"))
+x = ingot.asarray(np.random.default_rng(0).standard_normal((512, 1024)).astype(np.float32))
+for f in (lambda: ingot.sum(x), lambda: ingot.sum(x, 0), lambda: ingot.var(x, 1), lambda: ingot.argmax(x),
+          lambda: ingot.cumsum(x, 1), lambda: ingot.softmax(x, 0), lambda: x + 1.0):
+    f()
+print(before, len(os.listdir("/proc/self/task")))
+"""
+    env = dict(os.environ, INGOT_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="4")
+    out = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True)
+    before, after = map(int, out.stdout.split())
+    assert after == before

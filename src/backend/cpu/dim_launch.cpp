@@ -26,7 +26,7 @@ void CpuKernelLibrary::launch_dim(const DimKernelSignature& sig, const DimArgs& 
 #ifdef INGOT_HAS_OPENMP
   const int64_t per_unit = args.n * (args.inner == 1 ? 1 : std::min(args.inner, kDimColumns));
   const int64_t chunks = std::min<int64_t>(
-      {omp_get_max_threads(), units, (units * per_unit + kCpuGrainSize - 1) / kCpuGrainSize});
+      {static_cast<int64_t>(cpu_num_threads()), units, (units * per_unit + kCpuGrainSize - 1) / kCpuGrainSize});
   if (chunks > 1 && !omp_in_parallel()) {
 #pragma omp parallel for num_threads(static_cast <int>(chunks)) schedule(static)
     for (int64_t c = 0; c < chunks; ++c) fn(args, units * c / chunks, units * (c + 1) / chunks);

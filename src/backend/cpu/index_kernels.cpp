@@ -32,7 +32,7 @@ void CpuKernelLibrary::launch_index(const IndexKernelSignature& sig, const Eleme
   bool parallel = false;
 #ifdef INGOT_HAS_OPENMP
   const int64_t chunks =
-      std::min<int64_t>(omp_get_max_threads(), (numel + kCpuGrainSize - 1) / kCpuGrainSize);
+      std::min<int64_t>(cpu_num_threads(), (numel + kCpuGrainSize - 1) / kCpuGrainSize);
   parallel = chunks > 1 && !sig.writes_through_index && !omp_in_parallel();
   if (parallel) {
 #pragma omp parallel for num_threads(static_cast <int>(chunks)) schedule(static)

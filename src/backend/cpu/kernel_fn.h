@@ -18,6 +18,9 @@ namespace ingot::cpu {
 
 // Below this many elements a launch runs on the calling thread; above it, in OpenMP chunks.
 inline constexpr int64_t kCpuGrainSize = 32768;
+// Threads a parallel launch may use: INGOT_NUM_THREADS / set_num_threads, else OpenMP's default
+// (1 without OpenMP). Every CPU driver (elementwise, index, dim, reduction) sizes its team by it.
+int cpu_num_threads();
 
 // Runs elements [begin, end) of a kernel's iteration.
 using KernelFn = void (*)(const ElementwiseArgs& args, int64_t begin, int64_t end);

@@ -12,9 +12,6 @@
 
 namespace ingot::cpu {
 
-// Threads a parallel launch may use (1 without OpenMP).
-int cpu_num_threads();
-
 class CpuKernelLibrary final : public KernelLibrary {
  public:
   DeviceType device_type() const override { return kCPU; }
