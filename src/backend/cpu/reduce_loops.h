@@ -2,6 +2,9 @@
 //  * inner: the fastest iteration dim is reduced. Each output reduces its rows with a cascade:
 //    leaves of kLeaf elements into kAccs independent accumulators, leaves and rows combined
 //    pairwise, so float error grows with log(n), not n (10^8 float32 ones sum to exactly 10^8).
+//    A row's leaves go left to right in a loop, merged as a binary counter: a recursive halving
+//    measured 2-5x slower on rows of 512 to 64Ki elements (the next leaf's loads stop overlapping
+//    the current one's work).
 //  * outer: the fastest dim is an output dim. A block of adjacent outputs is accumulated row by row
 //    (the inner loop runs along contiguous memory), rows combined pairwise in groups.
 // Threads share outputs when there are enough of them, otherwise the reduction itself, with the
@@ -12,6 +15,7 @@
 #include <memory>
 
 #include "backend/cpu/kernel_fn.h"
+#include "backend/cpu/multiarch.h"
 #include "backend/cpu/reduce_simd.h"
 #include "kernels/reduce.h"
 
@@ -43,6 +47,10 @@ struct ReduceLoops {
   }();
   static constexpr bool kSimdMax = kExtreme != 0 && std::is_same_v<acc_t, In>;
   static constexpr bool kSimdArg = kExtreme != 0 && std::is_same_v<acc_t, ValueIndex<In>>;
+  // Per-ISA clones (multiarch.h) only for float and double inputs: they are where wider vectors
+  // pay, and GCC 12.2 miscompiles the int8/int16 -> int64 leaf sums for AVX2/AVX-512 (the loop
+  // vectorizer reads 1/4 resp. 1/2 of the elements; the baseline build is right).
+  static constexpr bool kMultiarch = std::is_same_v<In, float> || std::is_same_v<In, double>;
 
   static void run(const ReduceArgs& a) {
     Ops ops;
@@ -74,7 +82,7 @@ struct ReduceLoops {
   static int threads_for(int64_t work) {
 #ifdef INGOT_HAS_OPENMP
     if (omp_in_parallel()) return 1;
-    return static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(omp_get_max_threads(), work / kCpuGrainSize)));
+    return static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(cpu_num_threads(), work / kCpuGrainSize)));
 #else
     (void)work;
     return 1;
@@ -106,7 +114,7 @@ struct ReduceLoops {
 
   // ---- inner strategy
   template <bool Contiguous>
-  static acc_t leaf(const Ops& ops, const char* p, int64_t s, int64_t c0, int64_t c1, int64_t idx0) {
+  static INGOT_CPU_ALWAYS_INLINE acc_t leaf(const Ops& ops, const char* p, int64_t s, int64_t c0, int64_t c1, int64_t idx0) {
     acc_t acc[kAccs];
     for (int k = 0; k < kAccs; ++k) acc[k] = ops.identity();
     int64_t c = c0;
@@ -128,7 +136,7 @@ struct ReduceLoops {
     return acc[0];
   }
   // A whole contiguous leaf: constant trip counts, so the accumulators stay in (vector) registers.
-  static acc_t full_leaf(const Ops& ops, const In* q, int64_t idx0) {
+  static INGOT_CPU_ALWAYS_INLINE acc_t full_leaf(const Ops& ops, const In* q, int64_t idx0) {
     if constexpr (requires { ops.reduce_block(q, static_cast<int>(kLeaf)); }) {
       return ops.reduce_block(q, static_cast<int>(kLeaf));  // the functor's own block algorithm (var)
     }
@@ -147,38 +155,63 @@ struct ReduceLoops {
     return acc[0];
   }
   // Elements [c0, c1) of the row at p (stride s bytes); idx0 is the row's first reduction index.
-  // Contiguity is a template parameter: the recursion then carries no runtime stride test.
-  // Generic: skip the whole-range fast paths (the fallback of a zero maximum).
-  template <bool Contiguous, bool Generic = false>
-  static acc_t row_of(const Ops& ops, const char* p, int64_t s, int64_t c0, int64_t c1, int64_t idx0) {
-    if constexpr (Contiguous && kSimdMax && !Generic) {
-      if (c1 > c0) {
-        acc_t r;
-        if (simd::row_extreme<kExtreme>(reinterpret_cast<const In*>(p) + c0, c1 - c0, ops.identity(), r)) return r;
-        return row_of<true, true>(ops, p, s, c0, c1, idx0);
+  // Leaves start at c0 (callers split rows at multiples of kLeaf, so partial counts stay round and
+  // sums of ones exact); partial[k] holds the combined leaves of the pending power-of-two run k.
+  template <bool Contiguous>
+  static INGOT_CPU_ALWAYS_INLINE acc_t cascade(const Ops& ops, const char* p, int64_t s, int64_t c0, int64_t c1,
+                                               int64_t idx0) {
+    acc_t partial[64];
+    int depth = 0;
+    for (int64_t c = c0, done = 1; c < c1; c += kLeaf, ++done) {
+      if constexpr (Contiguous) {
+        partial[depth++] = c1 - c >= kLeaf ? full_leaf(ops, reinterpret_cast<const In*>(p) + c, idx0 + c)
+                                           : leaf<true>(ops, p, s, c, c1, idx0);
+      } else {
+        partial[depth++] = leaf<false>(ops, p, s, c, std::min(c1, c + kLeaf), idx0);
+      }
+      for (int64_t k = done; (k & 1) == 0; k >>= 1, --depth) {
+        partial[depth - 2] = ops.combine(partial[depth - 2], partial[depth - 1]);
       }
     }
-    if constexpr (Contiguous && kSimdArg) {
-      if (c1 > c0) {  // the whole range at once: the first index does not depend on the split
-        acc_t r;
-        simd::row_arg_extreme<kExtreme>(reinterpret_cast<const In*>(p) + c0, c1 - c0, ops.identity().value,
-                                        r.value, r.index);
-        r.index += idx0 + c0;
-        return r;
-      }
+    acc_t r = partial[depth - 1];
+    for (int d = depth - 2; d >= 0; --d) r = ops.combine(partial[d], r);
+    return r;
+  }
+  // A contiguous row. Generic: skip the whole-range fast paths (the fallback of a zero maximum).
+  template <bool Generic = false>
+  static INGOT_CPU_ALWAYS_INLINE acc_t contiguous_row(const Ops& ops, const char* p, int64_t c0, int64_t c1,
+                                                      int64_t idx0) {
+    if constexpr (kSimdMax && !Generic) {
+      acc_t r;
+      if (simd::row_extreme<kExtreme>(reinterpret_cast<const In*>(p) + c0, c1 - c0, ops.identity(), r)) return r;
+      return contiguous_row_any_isa<true>(ops, p, c0, c1, idx0);
+    } else if constexpr (kSimdArg) {  // the whole range at once: the first index does not depend on the split
+      acc_t r;
+      simd::row_arg_extreme<kExtreme>(reinterpret_cast<const In*>(p) + c0, c1 - c0, ops.identity().value,
+                                      r.value, r.index);
+      r.index += idx0 + c0;
+      return r;
+    } else {
+      return cascade<true>(ops, p, static_cast<int64_t>(sizeof(In)), c0, c1, idx0);
     }
-    if constexpr (Contiguous) {
-      if (c1 - c0 == kLeaf) return full_leaf(ops, reinterpret_cast<const In*>(p) + c0, idx0 + c0);
+  }
+  template <bool Generic>
+  INGOT_CPU_MULTIARCH static acc_t contiguous_row_clones(const Ops& ops, const char* p, int64_t c0, int64_t c1,
+                                                         int64_t idx0) {
+    return contiguous_row<Generic>(ops, p, c0, c1, idx0);
+  }
+  template <bool Generic>
+  static acc_t contiguous_row_any_isa(const Ops& ops, const char* p, int64_t c0, int64_t c1, int64_t idx0) {
+    if constexpr (kMultiarch) {
+      return contiguous_row_clones<Generic>(ops, p, c0, c1, idx0);
+    } else {
+      return contiguous_row<Generic>(ops, p, c0, c1, idx0);
     }
-    if (c1 - c0 <= kLeaf) return leaf<Contiguous>(ops, p, s, c0, c1, idx0);
-    // Split at a multiple of kLeaf: partial counts stay round, so sums of ones stay exact.
-    const int64_t half = ((c1 - c0) / 2 + kLeaf - 1) / kLeaf * kLeaf;
-    return ops.combine(row_of<Contiguous, Generic>(ops, p, s, c0, c0 + half, idx0),
-                       row_of<Contiguous, Generic>(ops, p, s, c0 + half, c1, idx0));
   }
   static acc_t row(const Ops& ops, const char* p, int64_t s, int64_t c0, int64_t c1, int64_t idx0) {
-    return s == static_cast<int64_t>(sizeof(In)) ? row_of<true>(ops, p, s, c0, c1, idx0)
-                                                 : row_of<false>(ops, p, s, c0, c1, idx0);
+    if (c1 <= c0) return ops.identity();
+    return s == static_cast<int64_t>(sizeof(In)) ? contiguous_row_any_isa<false>(ops, p, c0, c1, idx0)
+                                                 : cascade<false>(ops, p, s, c0, c1, idx0);
   }
   // Rows [r0, r1) (linear over the reduced dims after the first), columns [c0, c1) of each.
   static acc_t rows(const Ops& ops, const ReduceArgs& a, const char* base, int64_t r0, int64_t r1, int64_t c0,
@@ -239,18 +272,46 @@ struct ReduceLoops {
   }
 
   // ---- outer strategy: outputs [j0, j0 + nj) along output dim 0 accumulate together
+  // Rows [r0, r1) (at most kRowGroup) into acc, in order.
+  static INGOT_CPU_ALWAYS_INLINE void row_group(const Ops& ops, const ReduceArgs& a, const char* base, int64_t r0,
+                                                int64_t r1, int64_t nj, acc_t* acc) {
+    const int64_t cs = a.in_out_strides[0];
+    int64_t r = r0;
+    if (cs == static_cast<int64_t>(sizeof(In))) {  // 4 rows a pass: each accumulator loaded and stored once
+      for (; r + 4 <= r1; r += 4) {
+        const In* q0 = reinterpret_cast<const In*>(base + red_offset(a, r, 0));
+        const In* q1 = reinterpret_cast<const In*>(base + red_offset(a, r + 1, 0));
+        const In* q2 = reinterpret_cast<const In*>(base + red_offset(a, r + 2, 0));
+        const In* q3 = reinterpret_cast<const In*>(base + red_offset(a, r + 3, 0));
+        for (int64_t j = 0; j < nj; ++j) {
+          acc_t v = ops.reduce(acc[j], static_cast<opmath_t<In>>(q0[j]), r);
+          v = ops.reduce(v, static_cast<opmath_t<In>>(q1[j]), r + 1);
+          v = ops.reduce(v, static_cast<opmath_t<In>>(q2[j]), r + 2);
+          acc[j] = ops.reduce(v, static_cast<opmath_t<In>>(q3[j]), r + 3);
+        }
+      }
+    }
+    for (; r < r1; ++r) {
+      const char* p = base + red_offset(a, r, 0);
+      if (cs == static_cast<int64_t>(sizeof(In))) {
+        const In* q = reinterpret_cast<const In*>(p);
+        for (int64_t j = 0; j < nj; ++j) acc[j] = ops.reduce(acc[j], static_cast<opmath_t<In>>(q[j]), r);
+      } else {
+        for (int64_t j = 0; j < nj; ++j) acc[j] = ops.reduce(acc[j], K::load(p + j * cs), r);
+      }
+    }
+  }
+  INGOT_CPU_MULTIARCH static void row_group_clones(const Ops& ops, const ReduceArgs& a, const char* base, int64_t r0,
+                                                   int64_t r1, int64_t nj, acc_t* acc) {
+    row_group(ops, a, base, r0, r1, nj, acc);
+  }
   static void columns(const Ops& ops, const ReduceArgs& a, const char* base, int64_t r0, int64_t r1, int64_t nj,
                       acc_t* acc) {
-    const int64_t cs = a.in_out_strides[0];
     if (r1 - r0 <= kRowGroup) {
-      for (int64_t r = r0; r < r1; ++r) {
-        const char* p = base + red_offset(a, r, 0);
-        if (cs == static_cast<int64_t>(sizeof(In))) {
-          const In* q = reinterpret_cast<const In*>(p);
-          for (int64_t j = 0; j < nj; ++j) acc[j] = ops.reduce(acc[j], static_cast<opmath_t<In>>(q[j]), r);
-        } else {
-          for (int64_t j = 0; j < nj; ++j) acc[j] = ops.reduce(acc[j], K::load(p + j * cs), r);
-        }
+      if constexpr (kMultiarch) {
+        row_group_clones(ops, a, base, r0, r1, nj, acc);
+      } else {
+        row_group(ops, a, base, r0, r1, nj, acc);
       }
       return;
     }

@@ -1,8 +1,10 @@
 // CPU-only fast paths for max/min and argmax/argmin over contiguous data, chosen by reduce_loops.h
 // when the functor declares `static constexpr int plain_extreme = +1` (max) or `-1` (min) and the
 // element type is a plain arithmetic type (not bool, not float16/bfloat16: those take the generic
-// cascade). GCC vector extensions (16-byte vectors: SSE2 on x86-64) rather than relying on the
-// auto-vectorizer, which does not vectorize the NaN-propagating select of the functors.
+// cascade). GCC vector extensions of 16 elements (one 64-byte vector for float: SSE2 runs it as
+// four, the AVX-512 clone of reduce_loops.h's contiguous_row as one) rather than relying on the
+// auto-vectorizer, which does not vectorize the NaN-propagating select of the functors. The
+// functions are always inlined, so each ISA clone of the caller gets its own copy.
 //  * max over a row: 16 lanes of plain compare-select (vector max) plus a NaN flag (x != x) per
 //    lane; a row with a NaN gives its first NaN. A maximum is unique as a value except for a zero
 //    (-0.0 == +0.0), and for that case the caller takes the generic cascade, so results stay
@@ -21,27 +23,29 @@ namespace ingot::cpu::simd {
 template <typename M>
 constexpr bool vectorizable = std::is_arithmetic_v<M> && !std::is_same_v<M, bool>;
 
-template <typename M>
+#define INGOT_SIMD_INLINE inline __attribute__((always_inline))
+
+// Vectors of Bytes bytes; 16 elements by default. find16 keeps 16-byte ones: it tests "any lane
+// set" per step, one lane at a time, and 16 lanes a step measured 2x slower on argmax rows.
+template <typename M, int Bytes = 16 * static_cast<int>(sizeof(M))>
 struct Vec {
-  typedef M type __attribute__((vector_size(16)));
-  static constexpr int kLanes = 16 / static_cast<int>(sizeof(M));
+  typedef M type __attribute__((vector_size(Bytes)));
+  static constexpr int kLanes = Bytes / static_cast<int>(sizeof(M));
   static constexpr int kVecs = 16 / kLanes;  // vectors per 16 elements
-  static type load(const M* p) {
-    type v;
-    std::memcpy(&v, p, sizeof(v));
-    return v;
-  }
+  // Through a reference: a function returning a vector wider than the baseline's registers would
+  // change the ABI (-Wpsabi).
+  static INGOT_SIMD_INLINE void load(type& v, const M* p) { std::memcpy(&v, p, sizeof(v)); }
 };
 
 template <int Dir, typename M>
-inline M pick(M a, M b) {  // the functors' select when neither is NaN: a on ties
+INGOT_SIMD_INLINE M pick(M a, M b) {  // the functors' select when neither is NaN: a on ties
   return (Dir > 0 ? a > b : a < b) ? a : b;
 }
 
 // Max (Dir > 0) or min of q[0, n), n a multiple of 16, lanes combined as reduce_loops' full_leaf;
 // sets has_nan when any element is NaN (the value is then meaningless).
 template <int Dir, typename M>
-inline M extreme16(const M* q, int64_t n, M init, bool& has_nan) {
+INGOT_SIMD_INLINE M extreme16(const M* q, int64_t n, M init, bool& has_nan) {
   using V = Vec<M>;
   using vt = typename V::type;
   using mt = decltype(vt{} != vt{});
@@ -53,7 +57,8 @@ inline M extreme16(const M* q, int64_t n, M init, bool& has_nan) {
   }
   for (int64_t i = 0; i < n; i += 16) {
     for (int v = 0; v < V::kVecs; ++v) {
-      const vt x = V::load(q + i + v * V::kLanes);
+      vt x;
+      V::load(x, q + i + v * V::kLanes);
       m[v] = (Dir > 0 ? m[v] > x : m[v] < x) ? m[v] : x;
       if constexpr (std::is_floating_point_v<M>) f[v] |= (x != x);
     }
@@ -76,14 +81,15 @@ inline M extreme16(const M* q, int64_t n, M init, bool& has_nan) {
 
 // The first i in [0, n) (n a multiple of 16) with q[i] == v, or with q[i] NaN when Nan; n if none.
 template <bool Nan, typename M>
-inline int64_t find16(const M* q, int64_t n, M val) {
-  using V = Vec<M>;
+INGOT_SIMD_INLINE int64_t find16(const M* q, int64_t n, M val) {
+  using V = Vec<M, 16>;
   using vt = typename V::type;
   using mt = decltype(vt{} != vt{});
   for (int64_t i = 0; i < n; i += 16) {
     mt hit = mt{};
     for (int v = 0; v < V::kVecs; ++v) {
-      const vt x = V::load(q + i + v * V::kLanes);
+      vt x;
+      V::load(x, q + i + v * V::kLanes);
       hit |= Nan ? (x != x) : (x == val);
     }
     bool any = false;
@@ -101,7 +107,7 @@ inline int64_t find16(const M* q, int64_t n, M val) {
 // leaving value unset, when the extreme is a zero of a floating type: which of -0.0 and +0.0 the
 // generic cascade returns depends on its grouping, so the caller takes the generic path then.
 template <int Dir, typename M>
-inline bool row_extreme(const M* q, int64_t n, M init, M& value) {
+INGOT_SIMD_INLINE bool row_extreme(const M* q, int64_t n, M init, M& value) {
   const int64_t n16 = n / 16 * 16;
   M m = init;
   if (n16 > 0) {
@@ -132,7 +138,7 @@ inline bool row_extreme(const M* q, int64_t n, M init, M& value) {
 // {value, index} of the first maximum (Dir > 0) or minimum of the row q[0, n), n >= 1; the first
 // NaN if there is one. Index is relative to q.
 template <int Dir, typename M>
-inline void row_arg_extreme(const M* q, int64_t n, M init, M& value, int64_t& index) {
+INGOT_SIMD_INLINE void row_arg_extreme(const M* q, int64_t n, M init, M& value, int64_t& index) {
   constexpr int64_t kChunk = 512;  // 4096 measured ~5% slower on 4096-element rows (longer searches)
   const int64_t n16 = n / 16 * 16;
   bool have = false;
@@ -174,3 +180,5 @@ inline void row_arg_extreme(const M* q, int64_t n, M init, M& value, int64_t& in
 }
 
 }  // namespace ingot::cpu::simd
+
+#undef INGOT_SIMD_INLINE
