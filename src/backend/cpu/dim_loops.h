@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 #include "kernels/dim.h"
+#include "kernels/vec_math.h"
 
 namespace ingot::cpu {
 
@@ -41,19 +43,59 @@ struct DimLoops<K, DimKind::Softmax> {
   using A = typename K::Acc;
   static constexpr int64_t kSumBlock = 64;
   static constexpr int kLanes = 16;
+  static constexpr int64_t kBlock = kLanes * kSumBlock;
+  // Contiguous float/double rows compute exp(x - m) in vector blocks (kernels/vec_math.h), for the
+  // sum and, when the functor has from_exp (kernels/dim.h), for the output.
+#if INGOT_VEC_MATH
+  static constexpr bool kVecExp = std::is_same_v<A, float> || std::is_same_v<A, double>;
+#else
+  static constexpr bool kVecExp = false;
+#endif
 
-  // sum of exp(x - m) over a contiguous row: kLanes running sums per block of kLanes * kSumBlock
-  // elements, block totals added up; independent lanes also let the loop vectorize.
+  // buf[0, len) = exp(x[0, len) - m).
+  static void exp_block(A* buf, const In* x, int64_t len, A m) {
+    for (int64_t i = 0; i < len; ++i) buf[i] = convert<A>(x[i]) - m;
+#if INGOT_VEC_MATH
+    if constexpr (kVecExp) {
+      vec::exp(buf, buf, len);
+      return;
+    }
+#endif
+    for (int64_t i = 0; i < len; ++i) buf[i] = precise::exp(buf[i]);
+  }
+  // max of a contiguous row in kLanes independent lanes (a NaN never becomes the max).
+  static A row_max(const In* x, int64_t n) {
+    A lane[kLanes];
+    for (int l = 0; l < kLanes; ++l) lane[l] = -infinity<A>();
+    int64_t i = 0;
+    for (; i + kLanes <= n; i += kLanes) {
+      for (int l = 0; l < kLanes; ++l) {
+        const A v = convert<A>(x[i + l]);
+        lane[l] = v > lane[l] ? v : lane[l];
+      }
+    }
+    for (; i < n; ++i) {
+      const A v = convert<A>(x[i]);
+      lane[0] = v > lane[0] ? v : lane[0];
+    }
+    A m = lane[0];
+    for (int l = 1; l < kLanes; ++l) m = lane[l] > m ? lane[l] : m;
+    return m;
+  }
+  // sum of exp(x - m) over a contiguous row: kLanes running sums per block of kBlock elements,
+  // block totals added up; independent lanes also let the loop vectorize.
   static A row_sum(const In* x, int64_t n, A m) {
     A total = A(0);
-    for (int64_t i0 = 0; i0 < n; i0 += kLanes * kSumBlock) {
-      const int64_t len = std::min(n - i0, kLanes * kSumBlock);
+    alignas(64) A e[kBlock];
+    for (int64_t i0 = 0; i0 < n; i0 += kBlock) {
+      const int64_t len = std::min(n - i0, kBlock);
+      exp_block(e, x + i0, len, m);
       A lane[kLanes] = {};
       int64_t i = 0;
       for (; i + kLanes <= len; i += kLanes) {
-        for (int l = 0; l < kLanes; ++l) lane[l] += precise::exp(convert<A>(x[i0 + i + l]) - m);
+        for (int l = 0; l < kLanes; ++l) lane[l] += e[i + l];
       }
-      for (; i < len; ++i) lane[0] += precise::exp(convert<A>(x[i0 + i]) - m);
+      for (; i < len; ++i) lane[0] += e[i];
       A block = A(0);
       for (int l = 0; l < kLanes; ++l) block += lane[l];
       total += block;
@@ -72,11 +114,15 @@ struct DimLoops<K, DimKind::Softmax> {
       // A NaN never becomes the max (x > m is false); it reaches the sum and the whole row is NaN.
       A m[kDimColumns], s[kDimColumns], part[kDimColumns];
       for (int64_t c = 0; c < cols; ++c) m[c] = -infinity<A>(), s[c] = A(0);
-      for (int64_t i = 0; i < n; ++i) {
-        const In* xi = x + i * stride;
-        for (int64_t c = 0; c < cols; ++c) {
-          const A v = convert<A>(xi[c]);
-          m[c] = v > m[c] ? v : m[c];
+      if (cols == 1 && stride == 1) {
+        m[0] = row_max(x, n);
+      } else {
+        for (int64_t i = 0; i < n; ++i) {
+          const In* xi = x + i * stride;
+          for (int64_t c = 0; c < cols; ++c) {
+            const A v = convert<A>(xi[c]);
+            m[c] = v > m[c] ? v : m[c];
+          }
         }
       }
       if (cols == 1 && stride == 1) {
@@ -90,6 +136,17 @@ struct DimLoops<K, DimKind::Softmax> {
             for (int64_t c = 0; c < cols; ++c) part[c] += precise::exp(convert<A>(xi[c]) - m[c]);
           }
           for (int64_t c = 0; c < cols; ++c) s[c] += part[c];
+        }
+      }
+      if constexpr (kVecExp && has_from_exp<typename K::Functor, A>::value) {
+        if (cols == 1 && stride == 1) {
+          alignas(64) A e[kBlock];
+          for (int64_t i0 = 0; i0 < n; i0 += kBlock) {
+            const int64_t len = std::min(n - i0, kBlock);
+            exp_block(e, x + i0, len, m[0]);
+            for (int64_t i = 0; i < len; ++i) y[i0 + i] = convert<Out>(f.from_exp(e[i], s[0]));
+          }
+          return;
         }
       }
       for (int64_t i = 0; i < n; ++i) {
