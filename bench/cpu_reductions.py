@@ -3,11 +3,12 @@ measured in the same run (DESIGN.md §8).
 
     python bench/cpu_reductions.py [--side 4096] [--json bench/results/cpu_reductions.json]
 
-Cases: float32 sum, mean, var, amax, argmax (and cumsum once ingot has it) over all elements, the
-inner dim and the outer dim of a side x side array. Each thread count runs in its own process
-(OMP_NUM_THREADS is read when the library loads). Goals (issue #12): every case at least as fast
-as NumPy on one thread; float32 sum >= 80% of copy bandwidth on all threads (the sum reads n*4
-bytes, the copy moves 2*n*4).
+Cases: float32 sum, mean, var, std, amax, argmax and cumsum over all elements (cumsum: of the
+flattened array, as NumPy's axis=None), the inner dim and the outer dim of a side x side array.
+Each thread count runs in its own process (INGOT_NUM_THREADS is read when the library loads; 1 for
+the one-thread run, unset for all threads). Times are medians of --reps calls after a warm-up.
+Goals (issue #12): every case at least as fast as NumPy on one thread; float32 sum >= 80% of copy
+bandwidth on all threads (the sum reads n*4 bytes, the copy moves 2*n*4).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ import subprocess
 import sys
 import time
 
-OPS = ["sum", "mean", "var", "amax", "argmax", "cumsum"]
+OPS = ["sum", "mean", "var", "std", "amax", "argmax", "cumsum"]
 DIMS = {"all": None, "inner": 1, "outer": 0}
 
 
@@ -44,19 +45,19 @@ def child(side: int, reps: int) -> dict:
     t = ingot.asarray(x)
     n_bytes = x.nbytes
     dst = np.empty_like(x)
-    out = {"threads": os.environ.get("OMP_NUM_THREADS", "all"),
+    out = {"threads": os.environ.get("INGOT_NUM_THREADS", "all"),
            "numpy_copy_gbs": 2 * n_bytes / best_time(lambda: np.copyto(dst, x), reps) / 1e9,
            "ingot_copy_gbs": 2 * n_bytes / best_time(lambda: t.clone(), reps) / 1e9, "cases": []}
     for op in OPS:
         if not hasattr(ingot, op):
             continue
         for dim_name, dim in DIMS.items():
-            if op == "cumsum" and dim is None:
-                continue
-            np_fn = {"sum": np.sum, "mean": np.mean, "var": np.var, "amax": np.max, "argmax": np.argmax,
-                     "cumsum": np.cumsum}[op]
-            if op == "var":
-                ing = (lambda d=dim: ingot.var(t, d, correction=0))
+            np_fn = {"sum": np.sum, "mean": np.mean, "var": np.var, "std": np.std, "amax": np.max,
+                     "argmax": np.argmax, "cumsum": np.cumsum}[op]
+            if op in ("var", "std"):
+                ing = (lambda f=getattr(ingot, op), d=dim: f(t, d, correction=0))
+            elif op == "cumsum" and dim is None:
+                ing = (lambda: ingot.cumsum(t.reshape(-1), 0))
             elif dim is None:
                 ing = (lambda f=getattr(ingot, op): f(t))
             else:
@@ -71,7 +72,7 @@ def child(side: int, reps: int) -> dict:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--side", type=int, default=4096)
-    p.add_argument("--reps", type=int, default=15)
+    p.add_argument("--reps", type=int, default=21)
     p.add_argument("--json", default="bench/results/cpu_reductions.json")
     p.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     a = p.parse_args()
@@ -82,9 +83,9 @@ def main() -> int:
     for threads in ("1", None):
         env = dict(os.environ)
         if threads:
-            env["OMP_NUM_THREADS"] = threads
+            env["INGOT_NUM_THREADS"] = threads
         else:
-            env.pop("OMP_NUM_THREADS", None)
+            env.pop("INGOT_NUM_THREADS", None)
         raw = subprocess.run([sys.executable, __file__, "--child", "--side", str(a.side), "--reps", str(a.reps)],
                              check=True, capture_output=True, text=True, env=env).stdout
         runs.append(json.loads(raw))
