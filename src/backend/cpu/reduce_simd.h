@@ -56,6 +56,8 @@ INGOT_SIMD_INLINE M extreme16(const M* q, int64_t n, M init, bool& has_nan) {
     f[v] = mt{};
   }
   for (int64_t i = 0; i < n; i += 16) {
+    // 4 KiB ahead: without it one long row read ~25% below NumPy's speed (hardware prefetch alone)
+    __builtin_prefetch(reinterpret_cast<const char*>(q + i) + 4096);
     for (int v = 0; v < V::kVecs; ++v) {
       vt x;
       V::load(x, q + i + v * V::kLanes);
