@@ -112,15 +112,19 @@ template <int Dir, typename M>
 INGOT_SIMD_INLINE bool row_extreme(const M* q, int64_t n, M init, M& value) {
   const int64_t n16 = n / 16 * 16;
   M m = init;
-  if (n16 > 0) {
+  // In chunks, as row_arg_extreme: one pass over a 16M-element row measured ~25% slower.
+  constexpr int64_t kChunk = 512;
+  for (int64_t c = 0; c < n16; c += kChunk) {
+    const int64_t len = n16 - c < kChunk ? n16 - c : kChunk;
     bool has_nan = false;
-    m = extreme16<Dir>(q, n16, init, has_nan);
+    const M mc = extreme16<Dir>(q + c, len, init, has_nan);
     if constexpr (std::is_floating_point_v<M>) {
       if (has_nan) {
-        value = q[find16<true>(q, n16, m)];
+        value = q[c + find16<true>(q + c, len, mc)];
         return true;
       }
     }
+    m = pick<Dir>(m, mc);
   }
   for (int64_t i = n16; i < n; ++i) {
     const M x = q[i];
