@@ -9,7 +9,8 @@ ingot runs each case once per thread count in --threads (ingot.set_num_threads);
 are single-threaded, so the one-thread ingot column is the like-for-like one. Bandwidth counts
 the fewest bytes an op must move: each input read once, the output written once. Times are the
 best of --repeat runs (the minimum is the least disturbed by other work on the machine), after a
-warm-up call. Ops write into preallocated outputs (out=) where the library allows it.
+warm-up call. Ops write into preallocated outputs (out=) where the library allows it. NumPy has no
+erf: the NumPy column shows SciPy's (scipy.special.erf) when SciPy is importable.
 """
 from __future__ import annotations
 
@@ -32,6 +33,10 @@ try:
     import torch
 except ImportError:  # pragma: no cover
     torch = None
+try:  # NumPy has no erf: SciPy's stands in for it in the NumPy column when importable
+    import scipy.special as scipy_special
+except ImportError:  # pragma: no cover
+    scipy_special = None
 
 ITEM = {"float32": 4, "float16": 2, "bfloat16": 2, "int32": 4, "bool": 1}
 
@@ -126,6 +131,17 @@ def cases(buf: Buffers):
                 "numpy": None if an is None else (lambda f=npop, an=an, bn=bn, on=on: f(an, bn, out=on)),
                 "torch": None if ot is None else (lambda f=tfn, at=at, bt=bt, ot=ot: f(at, bt, out=ot)),
             })
+        (r, rn, rt) = buf.get("row", dtype)
+        add_case("add row-broadcast", dtype, 2 * n * e, {
+            "ingot": lambda a=a, r=r, o=o: ingot.add(a, r, out=o),
+            "numpy": None if an is None else (lambda an=an, rn=rn, on=on: np.add(an, rn, out=on)),
+            "torch": None if ot is None else (lambda at=at, rt=rt, ot=ot: torch.add(at, rt, out=ot)),
+        })
+        add_case("add scalar", dtype, 2 * n * e, {
+            "ingot": lambda a=a, o=o: ingot.add(a, 2.0, out=o),
+            "numpy": None if an is None else (lambda an=an, on=on: np.add(an, an.dtype.type(2.0), out=on)),
+            "torch": None if ot is None else (lambda at=at, ot=ot: torch.add(at, 2.0, out=ot)),
+        })
         add_case("where contiguous", dtype, n * (1 + 2 * e), {
             "ingot": lambda c=c, a=a, b=b: ingot.where(c, a, b),
             "numpy": None if an is None else (lambda cn=cn, an=an, bn=bn: np.where(cn, an, bn)),
@@ -144,7 +160,8 @@ def cases(buf: Buffers):
     (b, bn, bt) = buf.get("b", "float32")
     for op in ["exp", "log", "sin", "tanh", "erf", "sigmoid"]:
         x, xn, xt = (p, pn, pt) if op == "log" else (a, an, at)
-        npfn = {"exp": np.exp, "log": np.log, "sin": np.sin, "tanh": np.tanh, "erf": None, "sigmoid": np_sigmoid}[op]
+        np_erf = None if scipy_special is None else scipy_special.erf
+        npfn = {"exp": np.exp, "log": np.log, "sin": np.sin, "tanh": np.tanh, "erf": np_erf, "sigmoid": np_sigmoid}[op]
         add_case(op, "float32", 2 * n * 4, {
             "ingot": lambda op=op, x=x: getattr(ingot, op)(x, out=o),
             "numpy": None if npfn is None else (lambda f=npfn, xn=xn: f(xn, out=on)),
@@ -159,17 +176,6 @@ def cases(buf: Buffers):
         "ingot": lambda: ingot.add(a.T, b, out=o),  # square buffers (main() checks)
         "numpy": lambda: np.add(an.T, bn, out=on),
         "torch": None if torch is None else (lambda: torch.add(at.T, bt, out=ot)),
-    })
-    (r, rn, rt) = buf.get("row", "float32")
-    add_case("add row-broadcast", "float32", 2 * n * 4, {
-        "ingot": lambda: ingot.add(a, r, out=o),
-        "numpy": lambda: np.add(an, rn, out=on),
-        "torch": None if torch is None else (lambda: torch.add(at, rt, out=ot)),
-    })
-    add_case("add scalar", "float32", 2 * n * 4, {
-        "ingot": lambda: ingot.add(a, 2.0, out=o),
-        "numpy": lambda: np.add(an, np.float32(2.0), out=on),
-        "torch": None if torch is None else (lambda: torch.add(at, 2.0, out=ot)),
     })
     add_case("copy_ transposed", "float32", 2 * n * 4, {
         "ingot": lambda: o.copy_(a.T),

@@ -233,11 +233,11 @@ struct sigmoid_functor : FloatMath<sigmoid_functor> {
   template <typename M>
   static void vec_impl(M* out, const M* x, int64_t n) {
     constexpr int64_t kB = 256;
-    M t[kB];
+    M u[kB], t[kB];  // apart: vec::exp in place would go through a buffer of its own
     for (int64_t j0 = 0; j0 < n; j0 += kB) {
       const int64_t m = n - j0 < kB ? n - j0 : kB;
-      for (int64_t j = 0; j < m; ++j) t[j] = -precise::fabs(x[j0 + j]);
-      vec::exp(t, t, m);
+      for (int64_t j = 0; j < m; ++j) u[j] = -precise::fabs(x[j0 + j]);
+      vec::exp(t, u, m);
       for (int64_t j = 0; j < m; ++j) {  // one division and a select, so the loop vectorizes
         const M num = x[j0 + j] >= M(0) ? M(1) : t[j];
         out[j0 + j] = num / (M(1) + t[j]);

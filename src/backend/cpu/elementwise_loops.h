@@ -52,19 +52,37 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   static constexpr int N = K::N;
   using Seq = typename K::Seq;
 
+  // A T stored at p. bool is read as a byte compared with 0 (the same value: bool storage holds 0
+  // or 1): GCC vectorizes a select on such a value (where), but not on a plain bool load.
+  template <typename T>
+  static INGOT_INLINE T read(const char* p) {
+    if constexpr (is_same_v<T, bool>) {
+      return *reinterpret_cast<const uint8_t*>(p) != 0;
+    } else {
+      return *reinterpret_cast<const T*>(p);
+    }
+  }
+  template <typename In>
+  static INGOT_INLINE typename In::arg load(const char* p) {
+    return convert<typename In::arg>(read<typename In::stored>(p));
+  }
+
   // Input I at element i of a contiguous run, or the fixed value when I is the lifted input S.
   template <int I, int S, typename In, typename Lifted>
   static INGOT_INLINE typename In::arg fetch(const char* p, const Lifted& lifted, int64_t i) {
     if constexpr (I == S) {
       return std::get<I>(lifted);
     } else {
-      return K::template load<In>(p + i * static_cast<int64_t>(sizeof(typename In::stored)));
+      return load<In>(p + i * static_cast<int64_t>(sizeof(typename In::stored)));
     }
   }
 
   // Operands stored as float16/bfloat16 are converted a block at a time (convert_block.h: vector
   // conversions) around a functor loop over float buffers, instead of element by element.
   static constexpr int64_t kBlock = 256;
+  // Outputs at least this large (dense, scalar and tiled flavors) are written around the cache
+  // (streaming stores), which also saves reading each output line before it is overwritten.
+  static constexpr int64_t kStreamBytes = int64_t{8} << 20;
   static constexpr bool kBlocked =
       ((is_reduced_float_v<typename Ins::stored> || ...) || is_reduced_float_v<Out>);
 
@@ -124,11 +142,31 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
 
   template <int S, int... I>
   static INGOT_INLINE void contiguous_run(char* out, char* const* in, ScalarArg s, ScalarArg alpha,
-                                          int64_t n, int_seq<I...>) {
+                                          int64_t n, bool stream, int_seq<I...>) {
     Out* o = reinterpret_cast<Out*>(out);
     if constexpr (kVecDirect || kVecConverted) {
       vec_run<S>(o, in, s, n, int_seq<I...>{});
-    } else if constexpr (kBlocked) {
+    } else if constexpr (!kBlocked) {
+      // alpha and the lifted value read once, before the loop: read in it (bytes through
+      // ScalarArg), they keep the compiler from vectorizing.
+      const auto av = K::alpha_value(alpha);
+      const std::tuple<typename Ins::arg...> lifted{
+          (I == S ? s.template get<typename Ins::arg>() : typename Ins::arg())...};
+      if (!stream) {
+        for (int64_t i = 0; i < n; ++i) o[i] = convert<Out>(K::compute(av, fetch<I, S, Ins>(in[I], lifted, i)...));
+        return;
+      }
+      // A large output goes around the cache a block at a time (stream_block), which also saves
+      // reading each output line before it is overwritten.
+      alignas(64) Out res[kBlock];
+      for (int64_t j0 = 0; j0 < n; j0 += kBlock) {
+        const int64_t m = n - j0 < kBlock ? n - j0 : kBlock;
+        for (int64_t j = 0; j < m; ++j) {
+          res[j] = convert<Out>(K::compute(av, fetch<I, S, Ins>(in[I], lifted, j0 + j)...));
+        }
+        stream_block(o + j0, res, m * static_cast<int64_t>(sizeof(Out)));
+      }
+    } else {
       const auto av = K::alpha_value(alpha);
       using Res = decltype(K::compute(av, declval<typename Ins::arg>()...));
       static_assert(((sizeof(typename Ins::arg) <= 8) && ...), "compute types are at most 8 bytes");
@@ -142,33 +180,39 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
                                  reinterpret_cast<const typename Ins::stored*>(in[I]) + j0, m)),
          ...);
         for (int64_t j = 0; j < m; ++j) {
-          res[j] = K::compute(av, reinterpret_cast<const typename Ins::arg*>(raw[I])[j]...);
+          res[j] = K::compute(av, read<typename Ins::arg>(raw[I] + j * static_cast<int64_t>(sizeof(typename Ins::arg)))...);
         }
-        convert_block(o + j0, res, m);
+        if (stream) {
+          alignas(64) Out stored[kBlock];
+          convert_block(stored, res, m);
+          stream_block(o + j0, stored, m * static_cast<int64_t>(sizeof(Out)));
+        } else {
+          convert_block(o + j0, res, m);
+        }
       }
-    } else {
-      // alpha and the lifted value read once, before the loop: read in it (bytes through
-      // ScalarArg), they keep the compiler from vectorizing.
-      const auto av = K::alpha_value(alpha);
-      const std::tuple<typename Ins::arg...> lifted{
-          (I == S ? s.template get<typename Ins::arg>() : typename Ins::arg())...};
-      for (int64_t i = 0; i < n; ++i) o[i] = convert<Out>(K::compute(av, fetch<I, S, Ins>(in[I], lifted, i)...));
     }
   }
 
   // Runs a contiguous run with input `s_index` fixed to `s` (-1: none).
   static INGOT_INLINE void run_with_fixed(int s_index, char* out, char* const* in, ScalarArg s,
-                                          ScalarArg alpha, int64_t n) {
+                                          ScalarArg alpha, int64_t n, bool stream = false) {
     switch (s_index) {
       case 0:
-        return contiguous_run<0>(out, in, s, alpha, n, Seq{});
+        return contiguous_run<0>(out, in, s, alpha, n, stream, Seq{});
       case 1:
-        return contiguous_run<(N > 1 ? 1 : -1)>(out, in, s, alpha, n, Seq{});
+        return contiguous_run<(N > 1 ? 1 : -1)>(out, in, s, alpha, n, stream, Seq{});
       case 2:
-        return contiguous_run<(N > 2 ? 2 : -1)>(out, in, s, alpha, n, Seq{});
+        return contiguous_run<(N > 2 ? 2 : -1)>(out, in, s, alpha, n, stream, Seq{});
       default:
-        return contiguous_run<-1>(out, in, s, alpha, n, Seq{});
+        return contiguous_run<-1>(out, in, s, alpha, n, stream, Seq{});
     }
+  }
+
+  // Whether the whole output (every chunk of this launch) is at least kStreamBytes.
+  static bool streams(const ElementwiseArgs& a) {
+    int64_t numel = 1;
+    for (int d = 0; d < a.ndim; ++d) numel *= a.sizes[d];
+    return numel * static_cast<int64_t>(sizeof(Out)) >= kStreamBytes;
   }
 
   // dense and scalar: every operand contiguous and stored in the kernel's types; for scalar,
@@ -178,8 +222,10 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
                               int_seq<I...>) {
     char* in[N > 0 ? N : 1] = {
         (a.data[I + 1] + begin * static_cast<int64_t>(sizeof(typename Ins::stored)))...};
+    const bool stream = streams(a);
     run_with_fixed(fixed, a.data[0] + begin * static_cast<int64_t>(sizeof(Out)), in, a.scalar,
-                   a.alpha, end - begin);
+                   a.alpha, end - begin, stream);
+    if (stream) fence_streaming_stores();
   }
   static void dense(const ElementwiseArgs& a, int64_t begin, int64_t end) {
     contiguous_impl(a, begin, end, -1, Seq{});
@@ -195,7 +241,7 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
     const int fixed = a.scalar_input;
     for_each_row<N + 1>(a, begin, end, [&](char* const* ptrs, int64_t n) {
       ScalarArg s = a.scalar;
-      if (fixed >= 0) ((I == fixed ? s.set(K::template load<Ins>(ptrs[I + 1])) : void()), ...);
+      if (fixed >= 0) ((I == fixed ? s.set(load<Ins>(ptrs[I + 1])) : void()), ...);
       run_with_fixed(fixed, ptrs[0], ptrs + 1, s, a.alpha, n);
     });
   }
@@ -210,7 +256,7 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
     const auto av = K::alpha_value(alpha);
     for (int64_t i = 0; i < n; ++i) {
       *reinterpret_cast<Out*>(ptrs[0] + i * st[0]) =
-          convert<Out>(K::compute(av, K::template load<Ins>(ptrs[I + 1] + i * st[I + 1])...));
+          convert<Out>(K::compute(av, load<Ins>(ptrs[I + 1] + i * st[I + 1])...));
     }
   }
 
@@ -230,9 +276,6 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   // over unit strides.
   static constexpr int64_t kTile = 32;  // along dim 0: one buffer row
   static constexpr int64_t kTileRows = 64;
-  // Outputs at least this large are written around the cache (streaming stores), which also saves
-  // reading each output line before it is overwritten.
-  static constexpr int64_t kStreamBytes = int64_t{8} << 20;
 
   template <int... I>
   static void tile_impl(const ElementwiseArgs& a, int64_t r0, int64_t rows, int64_t c0, int64_t cols,
@@ -262,7 +305,7 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
       const char* src[N > 0 ? N : 1] = {(base[I] + r * row_step[I])...};
       for (int64_t c = 0; c < cols; ++c) {
         dst[c] = convert<Out>(
-            K::compute(av, K::template load<Ins>(src[I] + c * static_cast<int64_t>(sizeof(typename Ins::stored)))...));
+            K::compute(av, load<Ins>(src[I] + c * static_cast<int64_t>(sizeof(typename Ins::stored)))...));
       }
     }
     if (!in_place) {
@@ -320,7 +363,8 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
                         a.dtypes[I + 1], m),
          ...);
         for (int64_t j = 0; j < m; ++j) {
-          out[j] = convert<Out>(K::compute(av, reinterpret_cast<const typename Ins::arg*>(raw[I])[j]...));
+          out[j] = convert<Out>(
+              K::compute(av, read<typename Ins::arg>(raw[I] + j * static_cast<int64_t>(sizeof(typename Ins::arg)))...));
         }
         store_converted(ptrs[0] + j0 * st[0], st[0], a.dtypes[0], out, m);
       }

@@ -4,6 +4,11 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace ingot::cpu {
 
@@ -16,8 +21,28 @@ void gather_tile(void* buf, int64_t ld, const char* p, int64_t s0, int64_t s1, i
 template <int Size>
 void scatter_tile(char* p, int64_t s0, int64_t s1, const void* buf, int64_t ld, int64_t rows, int64_t cols,
                   bool stream);
-// Orders the streaming stores of scatter_tile before anything that follows.
+// Orders the streaming stores of scatter_tile and stream_block before anything that follows.
 void fence_streaming_stores();
+
+// dst[0, bytes) = src[0, bytes) with streaming stores from dst's first 16-byte boundary on (plain
+// copies before it and for a tail under 16 bytes); the caller fences once it is done. Inline: the
+// dense loops call it once per block.
+inline void stream_block(void* dst, const void* src, int64_t bytes) {
+#if defined(__SSE2__)
+  char* d = static_cast<char*>(dst);
+  const char* s = static_cast<const char*>(src);
+  int64_t head = static_cast<int64_t>((16 - reinterpret_cast<uintptr_t>(d) % 16) % 16);
+  if (head > bytes) head = bytes;
+  std::memcpy(d, s, static_cast<size_t>(head));
+  int64_t k = head;
+  for (; k + 16 <= bytes; k += 16) {
+    _mm_stream_si128(reinterpret_cast<__m128i*>(d + k), _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + k)));
+  }
+  std::memcpy(d + k, s + k, static_cast<size_t>(bytes - k));
+#else
+  std::memcpy(dst, src, static_cast<size_t>(bytes));
+#endif
+}
 
 #define INGOT_TILE_SIZES(X) X(1) X(2) X(4) X(8)
 #define INGOT_DECLARE_TILE(S)                                                                       \

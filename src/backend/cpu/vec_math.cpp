@@ -69,29 +69,25 @@ constexpr T big(std::string_view name) {
   return std::numeric_limits<T>::infinity();
 }
 
-template <typename T, typename VecFn, typename ScalarFn, typename OutsideFn>
-void unary_blocks(T* out, const T* a, int64_t n, T big, VecFn vec_fn, ScalarFn scalar_fn, OutsideFn outside) {
-  constexpr int64_t kB = 256;
+// vec_fn computes a block and says whether it met a lane to redo; those lanes are then found in the
+// input, which must still be there: when out overlaps a, blocks go through a buffer first.
+template <typename T, typename VecFn, typename ScalarFn>
+void unary_blocks(T* out, const T* a, int64_t n, T big, VecFn vec_fn, ScalarFn scalar_fn) {
+  constexpr int64_t kB = 1024;
   const T tiny = std::numeric_limits<T>::min();
+  const bool overlap = out < a + n && a < out + n;
+  alignas(64) T buf[kB];
   for (int64_t j0 = 0; j0 < n; j0 += kB) {
     const int64_t m = n - j0 < kB ? n - j0 : kB;
     const T* x = a + j0;
-    if (!outside(x, m, tiny, big)) {  // the lanes are looked for only when there are some
-      vec_fn(out + j0, x, m);
-      continue;
-    }
-    int32_t lane[kB];
-    T val[kB];  // saved: out may alias a
-    int k = 0;
-    for (int64_t j = 0; j < m; ++j) {
-      const T ax = x[j] < T(0) ? -x[j] : x[j];
-      if (ax < tiny || ax > big) {
-        lane[k] = static_cast<int32_t>(j);
-        val[k++] = x[j];
+    T* dst = overlap ? buf : out + j0;
+    if (vec_fn(dst, x, m, tiny, big)) {
+      for (int64_t j = 0; j < m; ++j) {
+        const T ax = x[j] < T(0) ? -x[j] : x[j];
+        if (ax < tiny || ax > big) dst[j] = scalar_fn(x[j]);
       }
     }
-    vec_fn(out + j0, x, m);
-    for (int q = 0; q < k; ++q) out[j0 + lane[q]] = scalar_fn(val[q]);
+    if (overlap) std::memcpy(out + j0, buf, static_cast<size_t>(m) * sizeof(T));
   }
 }
 
@@ -113,21 +109,21 @@ void binary_blocks(T* out, const T* a, const T* b, int64_t n, VecFn vec_fn, Scal
   }
 }
 
-#define INGOT_VEC_DEFINE_UNARY_(T, name)                                                              \
-  void name(T* out, const T* a, int64_t n) {                                                          \
-    const auto scalar = [](T x) { return precise::name(x); };                                         \
-    switch (isa()) {                                                                                  \
-      case Isa::kAvx512:                                                                              \
-        return unary_blocks(out, a, n, big<T>(#name),                                                 \
-                            [](T* o, const T* x, int64_t m) { avx512::name(o, x, m); }, scalar, \
-                            [](const T* x, int64_t m, T lo, T hi) { return avx512::outside(x, m, lo, hi); });       \
-      case Isa::kAvx2:                                                                                \
-        return unary_blocks(out, a, n, big<T>(#name),                                                 \
-                            [](T* o, const T* x, int64_t m) { avx2::name(o, x, m); }, scalar, \
-                            [](const T* x, int64_t m, T lo, T hi) { return avx2::outside(x, m, lo, hi); });         \
-      default:                                                                                        \
-        for (int64_t i = 0; i < n; ++i) out[i] = precise::name(a[i]);                                 \
-    }                                                                                                 \
+#define INGOT_VEC_DEFINE_UNARY_(T, name)                                                          \
+  void name(T* out, const T* a, int64_t n) {                                                      \
+    const auto scalar = [](T x) { return precise::name(x); };                                     \
+    switch (isa()) {                                                                              \
+      case Isa::kAvx512:                                                                          \
+        return unary_blocks(                                                                      \
+            out, a, n, big<T>(#name),                                                             \
+            [](T* o, const T* x, int64_t m, T lo, T hi) { return avx512::name(o, x, m, lo, hi); }, scalar); \
+      case Isa::kAvx2:                                                                            \
+        return unary_blocks(                                                                      \
+            out, a, n, big<T>(#name),                                                             \
+            [](T* o, const T* x, int64_t m, T lo, T hi) { return avx2::name(o, x, m, lo, hi); }, scalar);   \
+      default:                                                                                    \
+        for (int64_t i = 0; i < n; ++i) out[i] = precise::name(a[i]);                             \
+    }                                                                                             \
   }
 #define INGOT_VEC_DEFINE_BINARY_(T, name)                                                             \
   void name(T* out, const T* a, const T* b, int64_t n) {                                              \

@@ -11,5 +11,14 @@
 #define INGOT_VEC_STOREF _mm256_storeu_ps
 #define INGOT_VEC_LOADD _mm256_loadu_pd
 #define INGOT_VEC_STORED _mm256_storeu_pd
+#define INGOT_VEC_SETF _mm256_set1_ps
+#define INGOT_VEC_SETD _mm256_set1_pd
+// Lanes with |x| < lo or |x| > hi (NaN: neither), as a bit mask.
+#define INGOT_VEC_OUTSIDEF(x, lo, hi)                                                      \
+  _mm256_movemask_ps(_mm256_or_ps(_mm256_cmp_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), x), lo, _CMP_LT_OQ), \
+                                  _mm256_cmp_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), x), hi, _CMP_GT_OQ)))
+#define INGOT_VEC_OUTSIDED(x, lo, hi)                                                      \
+  _mm256_movemask_pd(_mm256_or_pd(_mm256_cmp_pd(_mm256_andnot_pd(_mm256_set1_pd(-0.0), x), lo, _CMP_LT_OQ), \
+                                  _mm256_cmp_pd(_mm256_andnot_pd(_mm256_set1_pd(-0.0), x), hi, _CMP_GT_OQ)))
 #include "backend/cpu/vec_math_loops.h"
 #endif

@@ -11,5 +11,12 @@
 #define INGOT_VEC_STOREF _mm512_storeu_ps
 #define INGOT_VEC_LOADD _mm512_loadu_pd
 #define INGOT_VEC_STORED _mm512_storeu_pd
+#define INGOT_VEC_SETF _mm512_set1_ps
+#define INGOT_VEC_SETD _mm512_set1_pd
+// Lanes with |x| < lo or |x| > hi (NaN: neither), as a bit mask.
+#define INGOT_VEC_OUTSIDEF(x, lo, hi) \
+  (_mm512_cmp_ps_mask(_mm512_abs_ps(x), lo, _CMP_LT_OQ) | _mm512_cmp_ps_mask(_mm512_abs_ps(x), hi, _CMP_GT_OQ))
+#define INGOT_VEC_OUTSIDED(x, lo, hi) \
+  (_mm512_cmp_pd_mask(_mm512_abs_pd(x), lo, _CMP_LT_OQ) | _mm512_cmp_pd_mask(_mm512_abs_pd(x), hi, _CMP_GT_OQ))
 #include "backend/cpu/vec_math_loops.h"
 #endif

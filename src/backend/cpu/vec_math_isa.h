@@ -5,9 +5,12 @@
 
 #include <stdint.h>
 
-#define INGOT_VEC_DECLARE_UNARY_(name)              \
-  void name(float* out, const float* a, int64_t n); \
-  void name(double* out, const double* a, int64_t n);
+// Unary: out[i] = f(a[i]) for every i, and whether any |a[i]| is below lo or above hi (NaN is
+// neither): the lanes the caller must redo with the scalar function (vec_math.cpp). The check runs
+// on the vectors already loaded, so it costs no pass of its own.
+#define INGOT_VEC_DECLARE_UNARY_(name)                                        \
+  bool name(float* out, const float* a, int64_t n, float lo, float hi);    \
+  bool name(double* out, const double* a, int64_t n, double lo, double hi);
 #define INGOT_VEC_DECLARE_BINARY_(name)                               \
   void name(float* out, const float* a, const float* b, int64_t n);   \
   void name(double* out, const double* a, const double* b, int64_t n);

@@ -15,17 +15,27 @@
 #define INGOT_VEC_CATX_(name, w, u, isa) INGOT_VEC_CAT_(name, w, u, isa)
 #define INGOT_VEC_SLEEF_(name, w, u) INGOT_VEC_CATX_(name, w, u, INGOT_VEC_ISA)
 
-#define INGOT_VEC_UNARY_LOOP_(name, T, W, w, u, load, store)          \
-  void name(T* out, const T* a, int64_t n) {                           \
-    int64_t i = 0;                                                     \
-    for (; i + W <= n; i += W) store(out + i, INGOT_VEC_SLEEF_(name, w, u)(load(a + i))); \
-    if (i < n) {                                                       \
-      alignas(64) T ta[W] = {};                                        \
-      alignas(64) T to[W];                                             \
-      memcpy(ta, a + i, (n - i) * sizeof(T));                          \
-      store(to, INGOT_VEC_SLEEF_(name, w, u)(load(ta)));              \
-      memcpy(out + i, to, (n - i) * sizeof(T));                        \
-    }                                                                  \
+#define INGOT_VEC_UNARY_LOOP_(name, T, W, w, u, load, store, set1, outside)                  \
+  bool name(T* out, const T* a, int64_t n, T lo, T hi) {                                     \
+    const auto vlo = set1(lo), vhi = set1(hi);                                               \
+    unsigned any = 0;                                                                        \
+    int64_t i = 0;                                                                           \
+    for (; i + W <= n; i += W) {                                                             \
+      const auto x = load(a + i);                                                            \
+      any |= static_cast<unsigned>(outside(x, vlo, vhi));                                    \
+      store(out + i, INGOT_VEC_SLEEF_(name, w, u)(x));                                       \
+    }                                                                                        \
+    if (i < n) {                                                                             \
+      alignas(64) T ta[W];                                                                   \
+      alignas(64) T to[W];                                                                   \
+      for (int k = 0; k < W; ++k) ta[k] = T(1); /* inside every function's range */          \
+      memcpy(ta, a + i, (n - i) * sizeof(T));                                                \
+      const auto x = load(ta);                                                               \
+      any |= static_cast<unsigned>(outside(x, vlo, vhi));                                    \
+      store(to, INGOT_VEC_SLEEF_(name, w, u)(x));                                            \
+      memcpy(out + i, to, (n - i) * sizeof(T));                                              \
+    }                                                                                        \
+    return any != 0;                                                                         \
   }
 #define INGOT_VEC_BINARY_LOOP_(name, T, W, w, u, load, store)                                  \
   void name(T* out, const T* a, const T* b, int64_t n) {                                        \
@@ -44,9 +54,11 @@
 
 // SLEEF's accuracy suffix: the 1.0-ULP (u10) versions; hypot has a 0.5-ULP (u05) one only.
 namespace ingot::vec::INGOT_VEC_NS {
-#define INGOT_VEC_DECLARE_UNARY_(name)                                                      \
-  INGOT_VEC_UNARY_LOOP_(name, float, INGOT_VEC_WF, INGOT_VEC_F, u10, INGOT_VEC_LOADF, INGOT_VEC_STOREF) \
-  INGOT_VEC_UNARY_LOOP_(name, double, INGOT_VEC_WD, INGOT_VEC_D, u10, INGOT_VEC_LOADD, INGOT_VEC_STORED)
+#define INGOT_VEC_DECLARE_UNARY_(name)                                                           \
+  INGOT_VEC_UNARY_LOOP_(name, float, INGOT_VEC_WF, INGOT_VEC_F, u10, INGOT_VEC_LOADF, INGOT_VEC_STOREF,      \
+                        INGOT_VEC_SETF, INGOT_VEC_OUTSIDEF)                                              \
+  INGOT_VEC_UNARY_LOOP_(name, double, INGOT_VEC_WD, INGOT_VEC_D, u10, INGOT_VEC_LOADD, INGOT_VEC_STORED,     \
+                        INGOT_VEC_SETD, INGOT_VEC_OUTSIDED)
 #define INGOT_VEC_DECLARE_BINARY_(name)                                                      \
   INGOT_VEC_BINARY_LOOP_(name, float, INGOT_VEC_WF, INGOT_VEC_F, INGOT_VEC_UB_##name, INGOT_VEC_LOADF, INGOT_VEC_STOREF) \
   INGOT_VEC_BINARY_LOOP_(name, double, INGOT_VEC_WD, INGOT_VEC_D, INGOT_VEC_UB_##name, INGOT_VEC_LOADD, INGOT_VEC_STORED)
