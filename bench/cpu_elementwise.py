@@ -9,7 +9,8 @@ ingot runs each case once per thread count in --threads (ingot.set_num_threads);
 are single-threaded, so the one-thread ingot column is the like-for-like one. Bandwidth counts
 the fewest bytes an op must move: each input read once, the output written once. Times are the
 best of --repeat runs (the minimum is the least disturbed by other work on the machine), after a
-warm-up call. Ops write into preallocated outputs (out=) where the library allows it. NumPy has no
+warm-up call; within a case NumPy (PyTorch) and ingot on the fewest threads take turns run by run,
+so a burst of load elsewhere on the machine hits them alike. Ops write into preallocated outputs (out=) where the library allows it. NumPy has no
 erf: the NumPy column shows SciPy's (scipy.special.erf) when SciPy is importable.
 """
 from __future__ import annotations
@@ -226,28 +227,44 @@ def main() -> None:
     all_cases = cases(buf)
     libs = ["numpy"] + (["torch"] if torch is not None else [])
     copy_fns = copy_case(buf)
-    # Peers once (NumPy is single-threaded; PyTorch runs on its default thread count).
-    peer = {lib: {} for lib in libs}
-    peer_copy = {lib: 2 * n * 4 / best_seconds(copy_fns[lib], a.repeat) / 1e9 for lib in libs if copy_fns.get(lib)}
-    for name, dtype, nbytes, fns in all_cases:
-        for lib in libs:
-            if lib in fns:
-                peer[lib][(name, dtype)] = nbytes / best_seconds(fns[lib], a.repeat) / 1e9
+
+    def interleaved(fns: dict) -> dict:
+        """Best seconds per library (ingot: per thread count). The peers and ingot on the fewest
+        threads take turns within each repeat, so that load from elsewhere on the machine hits them
+        alike; ingot's other thread counts then run their repeats back to back (switching the count
+        every call would add waking OpenMP's sleeping threads to each of them)."""
+        best = {}
+
+        def timed(lib, t):
+            s = min(timeit.repeat(fns[lib], number=1, repeat=1))
+            best[(lib, t)] = min(best.get((lib, t), s), s)
+
+        turns = [(lib, None) for lib in libs if fns.get(lib)] + [("ingot", threads[0])]
+        ingot.set_num_threads(threads[0])
+        for lib, _ in turns:  # warm-up
+            fns[lib]()
+        for _ in range(a.repeat):
+            for lib, t in turns:
+                timed(lib, t)
+        for t in threads[1:]:
+            ingot.set_num_threads(t)
+            fns["ingot"]()
+            for _ in range(a.repeat):
+                timed("ingot", t)
+        return best
+
+    copy_best = interleaved(copy_fns)
+    peer_copy = {lib: 2 * n * 4 / copy_best[(lib, None)] / 1e9 for lib in libs if (lib, None) in copy_best}
+    ingot_copy = {t: 2 * n * 4 / copy_best[("ingot", t)] / 1e9 for t in threads}
     rows = []
-    ingot_copy = {}
-    for t in threads:
-        ingot.set_num_threads(t)
-        ingot_copy[t] = 2 * n * 4 / best_seconds(copy_fns["ingot"], a.repeat) / 1e9
-        for name, dtype, nbytes, fns in all_cases:
-            gbs = nbytes / best_seconds(fns["ingot"], a.repeat) / 1e9
-            row = next((r for r in rows if r["case"] == name and r["dtype"] == dtype), None)
-            if row is None:
-                row = {"case": name, "dtype": dtype, "bytes": nbytes, "ingot_gbs": {}}
-                for lib in libs:
-                    if (name, dtype) in peer[lib]:
-                        row[f"{lib}_gbs"] = peer[lib][(name, dtype)]
-                rows.append(row)
-            row["ingot_gbs"][t] = gbs
+    for name, dtype, nbytes, fns in all_cases:
+        best = interleaved(fns)
+        row = {"case": name, "dtype": dtype, "bytes": nbytes,
+               "ingot_gbs": {t: nbytes / best[("ingot", t)] / 1e9 for t in threads}}
+        for lib in libs:
+            if (lib, None) in best:
+                row[f"{lib}_gbs"] = nbytes / best[(lib, None)] / 1e9
+        rows.append(row)
     overhead = small_call_overhead(a.repeat)
     ceiling = max(ingot_copy.values())
     print(f"CPU: {cpu_model()} ({os.cpu_count()} logical CPUs); {a.rows}x{a.cols} elements; best of {a.repeat}")
