@@ -44,8 +44,10 @@ __attribute__((target("avx2"))) void float_to_bf16_avx2(BFloat16* dst, const flo
 // AVX-512: 16 lanes a step, and the narrowing to 16 bits is one instruction (vpmovdw), where the
 // compiler's AVX2 form needs packs and permutes. Same bit operations as above.
 // GCC 12's AVX-512 intrinsics start from _mm512_undefined_*, which -Wmaybe-uninitialized flags.
+#if defined(__GNUC__) && !defined(__clang__)  // clang has no such warning group
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 __attribute__((target("avx512f"))) void bf16_to_float_avx512(float* dst, const BFloat16* src, int64_t n) {
   int64_t j = 0;
   for (; j + 16 <= n; j += 16) {
@@ -83,7 +85,9 @@ __attribute__((target("avx512f"))) void float_to_half_avx512(Half* dst, const fl
   }
   for (; j < n; ++j) dst[j] = Half(src[j]);
 }
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 // F16C rounds to nearest even and keeps NaN payloads the way detail::float_to_half_bits does.
 __attribute__((target("avx,f16c"))) void half_to_float_f16c(float* dst, const Half* src, int64_t n) {
   int64_t j = 0;
