@@ -19,7 +19,7 @@ import time
 import numpy as np
 
 import ingot
-from cuda_timing import plot_fraction_of_copy, timed
+from cuda_timing import copy_bandwidth, plot_fraction_of_copy, timed
 
 try:
     import torch
@@ -121,17 +121,6 @@ def run_case(lib: Lib, op: str, layout: str, dtype: str, n: int, rng):
         fn = lambda: lib.op(op, a, b)  # noqa: E731
     seconds = timed(fn)
     return nbytes / seconds / 1e9
-
-
-def copy_bandwidth(n_bytes: int) -> dict:
-    out = {}
-    src = ingot.empty(n_bytes // 4, device="cuda")
-    out["ingot clone"] = 2 * n_bytes / timed(lambda: src.clone()) / 1e9
-    if torch is not None:
-        t = torch.empty(n_bytes // 4, device="cuda")
-        d = torch.empty_like(t)
-        out["torch copy_"] = 2 * n_bytes / timed(lambda: d.copy_(t)) / 1e9
-    return out
 
 
 def python_overhead(libs) -> dict:

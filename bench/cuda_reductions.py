@@ -20,7 +20,7 @@ import time
 import numpy as np
 
 import ingot
-from cuda_timing import plot_fraction_of_copy, timed
+from cuda_timing import copy_bandwidth, plot_fraction_of_copy, timed
 
 try:
     import torch
@@ -93,17 +93,6 @@ def case_bytes(op: str, dtype: str, shape, dim) -> int:
     n_out = 1 if dim is None else n // shape[dim]
     out_elem = 8 if op == "argmax" else elem
     return n * elem + n_out * out_elem
-
-
-def copy_bandwidth(n_bytes: int) -> dict:
-    out = {}
-    src = ingot.empty(n_bytes // 4, device="cuda")
-    out["ingot clone"] = 2 * n_bytes / timed(lambda: src.clone()) / 1e9
-    if torch is not None:
-        t = torch.empty(n_bytes // 4, device="cuda")
-        d = torch.empty_like(t)
-        out["torch copy_"] = 2 * n_bytes / timed(lambda: d.copy_(t)) / 1e9
-    return out
 
 
 def main() -> int:

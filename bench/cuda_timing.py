@@ -1,4 +1,4 @@
-"""The timer and the plot every CUDA benchmark in bench/ shares."""
+"""The timer, the copy ceiling and the plot every CUDA benchmark in bench/ shares."""
 from __future__ import annotations
 
 import statistics
@@ -34,6 +34,19 @@ def timed(fn, reps: int = 20) -> float:
         fn()
     ingot.cuda.synchronize()
     return (time.perf_counter() - t0) / reps
+
+
+def copy_bandwidth(n_bytes: int) -> dict:
+    """Device-to-device copy bandwidth (read + write, GB/s) of n_bytes: ingot's clone and, when
+    PyTorch is importable, its copy_; the benchmarks take the larger as their ceiling."""
+    out = {}
+    src = ingot.empty(n_bytes // 4, device="cuda")
+    out["ingot clone"] = 2 * n_bytes / timed(lambda: src.clone()) / 1e9
+    if torch is not None:
+        t = torch.empty(n_bytes // 4, device="cuda")
+        d = torch.empty_like(t)
+        out["torch copy_"] = 2 * n_bytes / timed(lambda: d.copy_(t)) / 1e9
+    return out
 
 
 def plot_fraction_of_copy(labels, rows, names, ceiling, path, row_height=0.3, fontsize=6) -> None:
