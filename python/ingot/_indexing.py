@@ -51,12 +51,17 @@ def _basic(t: Tensor, key: tuple, consumed: int) -> Tensor:
             t = t.slice(dim, k.start, k.stop, 1 if k.step is None else k.step)
             dim += 1
         else:
-            i = operator.index(k)
-            n = t.shape[dim]
-            if not -n <= i < n:
-                raise IndexError(f"index {i} is out of bounds for dimension {dim} with size {n}")
-            t = t.select(dim, i + n if i < 0 else i)
+            t = _select_int(t, dim, k)
     return t
+
+
+def _select_int(t, dim: int, k):
+    """t indexed by the integer k along dim (negative counts from the end), that dim removed."""
+    i = operator.index(k)
+    n = t.shape[dim]
+    if not -n <= i < n:
+        raise IndexError(f"index {i} is out of bounds for dimension {dim} with size {n}")
+    return t.select(dim, i + n if i < 0 else i)
 
 
 def _consumed_before(key: tuple, ellipsis) -> int:
@@ -138,11 +143,7 @@ def _advanced(t: Tensor, key: tuple, consumed: int):
                 entries.append((dim, ix))
                 dim += 1
         else:
-            i = operator.index(k)
-            n = t.shape[dim]
-            if not -n <= i < n:
-                raise IndexError(f"index {i} is out of bounds for dimension {dim} with size {n}")
-            t = t.select(dim, i + n if i < 0 else i)
+            t = _select_int(t, dim, k)
     return t, entries
 
 
