@@ -33,27 +33,6 @@ struct IndexParams {
   int64_t dim;     // for messages
 };
 
-// An unsigned type of `Bytes` bytes: index kernels that only move elements are instantiated per
-// element size, not per dtype.
-template <int Bytes>
-struct element_bytes;
-template <>
-struct element_bytes<1> {
-  using type = uint8_t;
-};
-template <>
-struct element_bytes<2> {
-  using type = uint16_t;
-};
-template <>
-struct element_bytes<4> {
-  using type = uint32_t;
-};
-template <>
-struct element_bytes<8> {
-  using type = uint64_t;
-};
-
 // Typed: T is the dtype the functor computes in; otherwise only T's size matters.
 // Sixteen bytes moved as one (a vector load and store where the address allows it): index kernels
 // that only move elements run rows of smaller ones as these (src/backend/kernel_library.cpp).
@@ -106,7 +85,7 @@ INGOT_INLINE void accumulate(T* p, T v) {
   } else if constexpr (sizeof(T) == 8) {  // int64: two's-complement addition wraps the same way
     atomicAdd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
   } else {  // 1- and 2-byte types: compare-and-swap on the aligned 32-bit word holding *p
-    using Bits = typename element_bytes<sizeof(T)>::type;
+    using Bits = uint_of_size_t<sizeof(T)>;
     const unsigned long long addr = reinterpret_cast<unsigned long long>(p);
     unsigned int* word = reinterpret_cast<unsigned int*>(addr & ~3ull);
     const unsigned int shift = static_cast<unsigned int>(addr & 3ull) * 8u;

@@ -124,6 +124,29 @@ struct make_unsigned<int64_t> {
 template <typename T>
 using make_unsigned_t = typename make_unsigned<T>::type;
 
+// The unsigned type of `Bytes` bytes: for code that only moves elements (index kernels, CPU
+// tiles), instantiated per element size rather than per dtype.
+template <int Bytes>
+struct uint_of_size;
+template <>
+struct uint_of_size<1> {
+  using type = uint8_t;
+};
+template <>
+struct uint_of_size<2> {
+  using type = uint16_t;
+};
+template <>
+struct uint_of_size<4> {
+  using type = uint32_t;
+};
+template <>
+struct uint_of_size<8> {
+  using type = uint64_t;
+};
+template <int Bytes>
+using uint_of_size_t = typename uint_of_size<Bytes>::type;
+
 template <typename T>
 INGOT_HOST_DEVICE T&& declval() noexcept;
 

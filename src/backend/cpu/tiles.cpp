@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "kernels/type_traits.h"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #include <xmmintrin.h>
@@ -10,25 +12,6 @@
 namespace ingot::cpu {
 
 namespace {
-
-template <int Size>
-struct Bits;
-template <>
-struct Bits<1> {
-  using type = uint8_t;
-};
-template <>
-struct Bits<2> {
-  using type = uint16_t;
-};
-template <>
-struct Bits<4> {
-  using type = uint32_t;
-};
-template <>
-struct Bits<8> {
-  using type = uint64_t;
-};
 
 // Source rows [c, c + 4) of the tile kPrefetchTiles further along dim 0 (`next` bytes per tile),
 // `bytes` long, into L2: the hardware prefetcher does not see these short runs coming. Three tiles
@@ -74,7 +57,7 @@ bool transpose4x4(uint32_t* buf, int64_t ld, const char* p, int64_t s0, int64_t 
 
 template <int Size>
 void gather_tile(void* out, int64_t ld, const char* p, int64_t s0, int64_t s1, int64_t rows, int64_t cols) {
-  using T = typename Bits<Size>::type;
+  using T = uint_of_size_t<Size>;
   T* buf = static_cast<T*>(out);
   if (s1 == Size) {  // contiguous along r: read each source row c along r
     if constexpr (Size == 4) {
@@ -95,7 +78,7 @@ void gather_tile(void* out, int64_t ld, const char* p, int64_t s0, int64_t s1, i
 template <int Size>
 void scatter_tile(char* p, int64_t s0, int64_t s1, const void* in, int64_t ld, int64_t rows, int64_t cols,
                   bool stream) {
-  using T = typename Bits<Size>::type;
+  using T = uint_of_size_t<Size>;
   const T* buf = static_cast<const T*>(in);
   if (s0 == Size) {  // contiguous along c: whole rows
     for (int64_t r = 0; r < rows; ++r) {
