@@ -67,6 +67,20 @@ struct indexed_base : ReduceFunctorBase {
   static constexpr int plain_extreme = Max ? 1 : -1;  // CPU fast path trait (reduce_simd.h)
 };
 
+// max.dim/min.dim: the value and its index; argmax/argmin: the index alone.
+template <bool Max, typename T>
+struct value_and_index : indexed_base<Max, T> {
+  using out_t = T;
+  using out2_t = int64_t;
+  INGOT_INLINE out_t project(ValueIndex<opmath_t<T>> a) const { return convert<out_t>(a.value); }
+  INGOT_INLINE out2_t project2(ValueIndex<opmath_t<T>> a) const { return a.index; }
+};
+template <bool Max, typename T>
+struct index_only : indexed_base<Max, T> {
+  using out_t = int64_t;
+  INGOT_INLINE out_t project(ValueIndex<opmath_t<T>> a) const { return a.index; }
+};
+
 template <typename T>
 struct welford_base : ReduceFunctorBase {
   using acc_t = WelfordAcc<double>;
@@ -213,32 +227,16 @@ REGISTER_REDUCE_OP(amax);
 REGISTER_REDUCE_OP(amin);
 
 template <typename T>
-struct max_index_reduction : reduce_detail::indexed_base<true, T> {
-  using out_t = T;
-  using out2_t = int64_t;
-  INGOT_INLINE out_t project(ValueIndex<opmath_t<T>> a) const { return convert<out_t>(a.value); }
-  INGOT_INLINE out2_t project2(ValueIndex<opmath_t<T>> a) const { return a.index; }
-};
+struct max_index_reduction : reduce_detail::value_and_index<true, T> {};
 template <typename T>
-struct min_index_reduction : reduce_detail::indexed_base<false, T> {
-  using out_t = T;
-  using out2_t = int64_t;
-  INGOT_INLINE out_t project(ValueIndex<opmath_t<T>> a) const { return convert<out_t>(a.value); }
-  INGOT_INLINE out2_t project2(ValueIndex<opmath_t<T>> a) const { return a.index; }
-};
+struct min_index_reduction : reduce_detail::value_and_index<false, T> {};
 REGISTER_REDUCE_OP(max_index);
 REGISTER_REDUCE_OP(min_index);
 
 template <typename T>
-struct argmax_reduction : reduce_detail::indexed_base<true, T> {
-  using out_t = int64_t;
-  INGOT_INLINE out_t project(ValueIndex<opmath_t<T>> a) const { return a.index; }
-};
+struct argmax_reduction : reduce_detail::index_only<true, T> {};
 template <typename T>
-struct argmin_reduction : reduce_detail::indexed_base<false, T> {
-  using out_t = int64_t;
-  INGOT_INLINE out_t project(ValueIndex<opmath_t<T>> a) const { return a.index; }
-};
+struct argmin_reduction : reduce_detail::index_only<false, T> {};
 REGISTER_REDUCE_OP(argmax);
 REGISTER_REDUCE_OP(argmin);
 
