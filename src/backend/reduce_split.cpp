@@ -20,10 +20,6 @@ Parts parts(const ReduceArgs& a) {
   return p;
 }
 
-bool fits(const ReduceExtents& e, int64_t limit) {
-  return e.in <= limit && e.out <= limit && e.n_out <= limit && e.n_red <= limit;
-}
-
 // Removes reduced dim d (of size 1 now); an empty list keeps one dim of size 1, as bind does.
 void drop_reduced_dim(ReduceArgs& a, int d) {
   for (int k = d; k + 1 < a.nred_dims; ++k) {
@@ -55,7 +51,7 @@ struct Splitter {
 
   void outputs(const ReduceArgs& a) {
     const ReduceExtents e = extents(a);
-    if (fits(e, limit)) {
+    if (reduce_fits(e, limit)) {
       pieces.push_back({a, 0, chains++, 0});
       return;
     }
@@ -91,7 +87,7 @@ struct Splitter {
   }
 
   void reduced(const ReduceArgs& a, int64_t idx_base) {
-    if (fits(extents(a), limit)) {
+    if (reduce_fits(extents(a), limit)) {
       pieces.push_back({a, idx_base, 0, 0});
       return;
     }
@@ -124,6 +120,10 @@ ReduceExtents reduce_extents(const ReduceArgs& a, int64_t in_elem, int64_t out_e
   e.out = std::max(out_span[0], out_span[1]);
   for (int d = 0; d < a.nred_dims; ++d) e.n_red *= a.red_sizes[d];
   return e;
+}
+
+bool reduce_fits(const ReduceExtents& e, int64_t limit) {
+  return e.in <= limit && e.out <= limit && e.n_out <= limit && e.n_red <= limit;
 }
 
 std::vector<ReducePiece> split_reduction(const ReduceArgs& a, int64_t in_elem, int64_t out_elem, int64_t limit) {

@@ -35,5 +35,7 @@ struct ReduceExtents {
   int64_t in = 0, out = 0, n_out = 1, n_red = 1;
 };
 ReduceExtents reduce_extents(const ReduceArgs& a, int64_t in_elem, int64_t out_elem);
+// Whether extents fit one launch of the given limit.
+bool reduce_fits(const ReduceExtents& e, int64_t limit);
 
 }  // namespace ingot

@@ -57,7 +57,12 @@ void CudaKernelLibrary::launch_reduce(const ReduceSignature& sig, const ReduceAr
   const auto in_elem = static_cast<int64_t>(element_size(sig.in));
   const auto out_elem = static_cast<int64_t>(std::max(element_size(sig.out), sig.out2 ? element_size(*sig.out2) : 0));
   const int64_t limit = index_limit();
-  if (reduce_extents(a, in_elem, out_elem).n_out == 0) return;
+  const ReduceExtents e = reduce_extents(a, in_elem, out_elem);
+  if (e.n_out == 0) return;
+  if (reduce_fits(e, limit)) {  // the usual case: one launch, no plan
+    launch_reduce_piece(sig, ReducePiece{a}, nullptr, device);
+    return;
+  }
   const std::vector<ReducePiece> pieces = split_reduction(a, in_elem, out_elem, limit);
   Storage acc;
   int acc_chain = -1;
