@@ -126,23 +126,42 @@ def _functional(op):
     return None
 
 
-def _inputs(n_tensor, dtype, rng):
+def _values(shape, dtype, rng):
+    if dtype == "bool":
+        v = rng.integers(0, 2, shape).astype(bool)
+    elif dtype in ("uint8",):
+        v = rng.integers(0, 6, shape).astype(np.uint8)
+    elif dtype.startswith("int"):
+        v = rng.integers(-6, 7, shape).astype(dtype)
+    else:
+        v = (rng.standard_normal(shape) * 3).astype(np.float32)
+    t = ingot.asarray(v)
+    return t.astype(getattr(ingot, dtype)) if dtype in ("float16", "bfloat16", "float64") else t
+
+
+def _inputs(tensor_args, dtype, rng):
+    """One value per tensor argument of a functional overload, shaped for what the argument means:
+    index lists (distinct rows, so index_put's result does not depend on the write order), boolean
+    masks, masked_fill's 0-dim fill value, index_put's row of values; the rest 5x37 in mixed layouts."""
     shape = (5, 37)
     out = []
-    for k in range(n_tensor):
-        if dtype == "bool":
-            v = rng.integers(0, 2, shape).astype(bool)
-        elif dtype in ("uint8",):
-            v = rng.integers(0, 6, shape).astype(np.uint8)
-        elif dtype.startswith("int"):
-            v = rng.integers(-6, 7, shape).astype(dtype)
+    for k, a in enumerate(tensor_args):
+        if a["type"] == "Tensor[]":
+            out.append([ingot.asarray(np.array([4, 0, 2], dtype=np.int64))])
+        elif a["name"] == "mask":
+            out.append(ingot.asarray(rng.integers(0, 2, shape).astype(bool)))
+        elif a["name"] == "value":
+            out.append(_values((), dtype, rng))
+        elif a["name"] == "values":
+            out.append(_values(shape[1:], dtype, rng))
         else:
-            v = rng.standard_normal(shape).astype(np.float32) * 3
-        t = ingot.asarray(v)
-        if dtype in ("float16", "bfloat16", "float64"):
-            t = t.astype(getattr(ingot, dtype))
-        out.append(t if k % 2 == 0 else t.T.contiguous().T)  # mixes layouts
+            t = _values(shape, dtype, rng)
+            out.append(t if k % 2 == 0 else t.T.contiguous().T)  # mixes layouts
     return out
+
+
+def _to_cuda(a):
+    return [t.to("cuda") for t in a] if isinstance(a, list) else a.to("cuda")
 
 
 def _same(cpu, gpu, dtype):
@@ -166,21 +185,24 @@ def test_every_op_on_cuda_equals_the_cpu_backend(op):
     if overload is None:
         pytest.skip(f"{op}: no all-tensor functional overload")
     fn = getattr(ingot, op)
-    n_tensor = sum(a["type"].startswith("Tensor") for a in overload["arguments"])
+    tensor_args = [a for a in overload["arguments"] if a["type"].startswith("Tensor")]
     rng = np.random.default_rng(0)
     compared = 0
     for dtype in DTYPES:
-        args = _inputs(n_tensor, dtype, rng)
+        args = _inputs(tensor_args, dtype, rng)
         if op == "where":
             args[0] = args[0] > 0 if dtype != "bool" else args[0]
         try:
             cpu = fn(*args)
         except Exception as e:  # the same error type on both backends
             with pytest.raises(type(e)):
-                fn(*[a.to("cuda") for a in args])
+                fn(*[_to_cuda(a) for a in args])
             continue
-        gpu = fn(*[a.to("cuda") for a in args])
-        assert gpu.device == "cuda:0" and gpu.dtype == cpu.dtype
-        _same(cpu, gpu, dtype)
+        gpu = fn(*[_to_cuda(a) for a in args])
+        cpu_results, gpu_results = (cpu, gpu) if isinstance(cpu, tuple) else ((cpu,), (gpu,))  # var_mean, ...
+        assert len(gpu_results) == len(cpu_results)
+        for c, g in zip(cpu_results, gpu_results):
+            assert g.device == "cuda:0" and g.dtype == c.dtype
+            _same(c, g, dtype)
         compared += 1
-    assert compared > 0
+    assert compared > 0, f"{op}: every dtype raised on the CPU backend, so nothing was compared"
