@@ -19,8 +19,11 @@
 namespace ingot {
 namespace vec {
 
-// "sleef-avx512f", "sleef-avx2" or "scalar" (a CPU with neither: the C library per element).
+// "sleef-avx512f", "sleef-avx2" or "scalar" (a CPU with neither: the C library per element), with
+// "+libmvec" when glibc's vector library serves some float32 functions (vec_math.cpp).
 const char* backend();
+// Whether the float32 version of function `name` comes from libmvec on this machine.
+bool float_from_libmvec(const char* name);
 
 #define INGOT_VEC_DECLARE_UNARY_(name)                   \
   void name(float* out, const float* a, int64_t n);      \

@@ -3,6 +3,7 @@
 // (NaN, ±inf, ±0, subnormals, overflow and underflow thresholds) and on values spread over the
 // whole exponent range. Special results must be identical; finite ones within 2 ULP of each other
 // (each is within 1 ULP of the exact result, possibly on opposite sides). Also checks which path the build and CPU use.
+#include <dlfcn.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -28,6 +29,12 @@ TEST(VecMath, BackendMatchesCpuAndEnvironment) {
   std::string expect = avx512 ? "sleef-avx512f" : avx2 ? "sleef-avx2" : "scalar";
   if (want != nullptr && std::string(want) == "avx2") expect = avx2 ? "sleef-avx2" : "scalar";
   if (want != nullptr && std::string(want) == "scalar") expect = "scalar";
+  // glibc's libmvec (2.35 and later has tanhf) joins unless INGOT_VEC_MVEC=0.
+  const char* mvec_env = std::getenv("INGOT_VEC_MVEC");
+  void* mvec = dlopen("libmvec.so.1", RTLD_NOW | RTLD_LOCAL);
+  const bool has_mvec = mvec != nullptr && dlsym(mvec, "_ZGVdN8v_tanhf") != nullptr &&
+                        !(mvec_env != nullptr && std::string(mvec_env) == "0");
+  if (expect != "scalar" && has_mvec) expect += "+libmvec";
   EXPECT_EQ(std::string(vec::backend()), expect);
   EXPECT_TRUE((has_vec_v<exp_functor, float, 1>));
   EXPECT_TRUE((has_vec_v<exp_functor, double, 1>));
@@ -109,6 +116,14 @@ bool special(T x) {
   return !std::isfinite(x) || x == T(0) || std::fpclassify(x) == FP_SUBNORMAL;
 }
 
+bool vec_from_libmvec(const std::string& op) {
+#if INGOT_VEC_MATH
+  return vec::float_from_libmvec(op.c_str());
+#else
+  return false;
+#endif
+}
+
 template <typename T>
 void compare(const std::string& op, const std::vector<T>& got, const std::vector<T>& want,
              const std::vector<T>& a, const std::vector<T>* b, uint64_t* worst) {
@@ -129,8 +144,11 @@ void compare(const std::string& op, const std::vector<T>& got, const std::vector
     }
     const uint64_t d = ulp_distance(got[i], want[i]);
     *worst = d > *worst ? d : *worst;
-    // glibc's float64 cbrt is up to 3 ULP off (SLEEF's is within 1: checked with mpmath).
-    const uint64_t tol = op == "cbrt" && sizeof(T) == 8 ? 4 : 2;
+    // glibc's float64 cbrt is up to 3 ULP off (SLEEF's is within 1: checked with mpmath). A float32
+    // function from libmvec may be up to 2 ULP from the exact result (its OpInfo bound; measured on
+    // every input, docs/cpu.md), so 3 from glibc's scalar result.
+    const bool mvec = sizeof(T) == 4 && vec_from_libmvec(op);
+    const uint64_t tol = op == "cbrt" && sizeof(T) == 8 ? 4 : mvec ? 3 : 2;
     ASSERT_LE(d, tol) << where << " vec " << got[i] << " scalar " << want[i];
   }
 }

@@ -6,15 +6,24 @@
 // the scalar functors' own math). INGOT_VEC_ISA=avx2 or =scalar in the environment forces a
 // narrower choice (the tests use it to cover every path on one machine).
 //
+// For some float32 functions glibc's vector math library (libmvec, glibc >= 2.35) is several times
+// faster than SLEEF's 1-ULP versions at an accuracy still inside the op's bound (the list below, each
+// checked on every float32 input with |x| >= FLT_MIN against long double, AVX-512 and AVX2 versions:
+// docs/cpu.md). Its functions are looked up at run time (dlopen/dlsym), so a system without them, or
+// INGOT_VEC_MVEC=0 in the environment, keeps SLEEF; backend() then ends in "+libmvec" or not.
+//
 // SLEEF's own dispatching entry points (Sleef_expf8_u10, ...) choose only among the ISAs of one
 // vector width, so they never pick AVX-512 over AVX2; the ISA-suffixed functions are called instead.
 #include "kernels/vec_math.h"
 
 #if INGOT_VEC_MATH
 
+#include <dlfcn.h>
+
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <string>
 #include <string_view>
 
 #include "backend/cpu/vec_math_isa.h"
@@ -39,14 +48,50 @@ Isa isa() {
   return chosen;
 }
 
+// The float32 functions taken from libmvec (glibc 2.36, x86-64). Largest error over every float32
+// input with |x| >= FLT_MIN (smaller ones go to the scalar function anyway), against the float64
+// C library, AVX-512 / AVX2 versions, then the OpInfo bound (tests/python/opinfo.py) and ns per
+// element in cache, SLEEF u10 -> libmvec, on a Zen 4 core:
+//   tanh  1.37 / 1.03 ULP, bound 2; 1.09 -> 0.28 ns     sinh  1.89 / 1.89, bound 3; 0.97 -> 0.30
+//   asinh 1.01 / 2.09, bound 3;     1.69 -> 0.44        atanh 1.91 / 2.04, bound 3; 0.88 -> 0.32
+//   acosh 1.16 / 2.81, bound 4;     1.48 -> 0.75        log1p 1.96 / 1.96, bound 2; 0.53 -> 0.28
+//   sin   1.86 / 1.86, bound 2;     0.35 -> 0.22        cos   1.94 / 1.94, bound 2; 0.42 -> 0.22
+// Not taken (a sample of inputs already passes the bound): exp 2.55, expm1 2.32, log 3.87,
+// log2 2.04, log10 3.02, tan 3.76 (bound 4: too close on a sample), asin 3.04,
+// atan 2.19, cosh 2.39, erf 4.0, atan2 3.44 (bound 3). tests/cpp/test_vec_math.cpp checks the
+// special values and allows these 3 ULP from glibc's scalar result.
+constexpr std::string_view kMvecFloat[] = {"tanh", "sinh", "asinh", "atanh", "acosh", "log1p", "sin", "cos"};
+
+void* libmvec() {
+  static void* const lib = [] {
+    const char* want = std::getenv("INGOT_VEC_MVEC");
+    if (want != nullptr && std::strcmp(want, "0") == 0) return static_cast<void*>(nullptr);
+    return dlopen("libmvec.so.1", RTLD_NOW | RTLD_LOCAL);
+  }();
+  return lib;
+}
+
+// libmvec's float function `name` for the chosen ISA (its vector-ABI symbol, e.g. _ZGVeN16v_tanhf),
+// or null: not on the list, no libmvec, a glibc without it, or a CPU without AVX2.
+const void* mvec_float(std::string_view name) {
+  bool listed = false;
+  for (std::string_view m : kMvecFloat) listed |= m == name;
+  if (!listed || isa() == Isa::kScalar || libmvec() == nullptr) return nullptr;
+  const std::string symbol = std::string(isa() == Isa::kAvx512 ? "_ZGVeN16v_" : "_ZGVdN8v_") + std::string(name) + "f";
+  return dlsym(libmvec(), symbol.c_str());
+}
+
 }  // namespace
 
+bool float_from_libmvec(const char* name) { return mvec_float(name) != nullptr; }
+
 const char* backend() {
+  const bool mvec = mvec_float(kMvecFloat[0]) != nullptr;
   switch (isa()) {
     case Isa::kAvx512:
-      return "sleef-avx512f";
+      return mvec ? "sleef-avx512f+libmvec" : "sleef-avx512f";
     case Isa::kAvx2:
-      return "sleef-avx2";
+      return mvec ? "sleef-avx2+libmvec" : "sleef-avx2";
     default:
       return "scalar";
   }
@@ -109,9 +154,31 @@ void binary_blocks(T* out, const T* a, const T* b, int64_t n, VecFn vec_fn, Scal
   }
 }
 
+// libmvec's float function fn (mvec_float) over the blocks; false, doing nothing, without one.
+template <typename ScalarFn>
+bool unary_mvec(float* out, const float* a, int64_t n, const void* fn, float big, ScalarFn scalar) {
+  if (fn == nullptr) return false;
+  if (isa() == Isa::kAvx512) {
+    unary_blocks(
+        out, a, n, big, [fn](float* o, const float* x, int64_t m, float lo, float hi) { return avx512::unary_via(fn, o, x, m, lo, hi); },
+        scalar);
+  } else {
+    unary_blocks(
+        out, a, n, big, [fn](float* o, const float* x, int64_t m, float lo, float hi) { return avx2::unary_via(fn, o, x, m, lo, hi); },
+        scalar);
+  }
+  return true;
+}
+template <typename ScalarFn>
+bool unary_mvec(double*, const double*, int64_t, const void*, double, ScalarFn) {
+  return false;
+}
+
 #define INGOT_VEC_DEFINE_UNARY_(T, name)                                                          \
   void name(T* out, const T* a, int64_t n) {                                                      \
     const auto scalar = [](T x) { return precise::name(x); };                                     \
+    static const void* const mvec = sizeof(T) == 4 ? mvec_float(#name) : nullptr;                \
+    if (unary_mvec(out, a, n, mvec, big<T>(#name), scalar)) return;                               \
     switch (isa()) {                                                                              \
       case Isa::kAvx512:                                                                          \
         return unary_blocks(                                                                      \

@@ -26,6 +26,15 @@ namespace ingot::vec::avx2 {
 // Whether any |x[i]| is below lo or above hi (NaN is neither): the unary functions' check for lanes
 // the scalar function must redo, and the binary ones' check of their results (vec_math.cpp).
 // Plain loops, vectorized by the compiler for each unit's ISA.
+// unary_via: the unary float loop over fn, a vector function of the unit's width found at run time
+// (__m512 (*)(__m512) for avx512, __m256 (*)(__m256) for avx2; vec_math.cpp's libmvec lookup).
+namespace ingot::vec::avx512 {
+bool unary_via(const void* fn, float* out, const float* a, int64_t n, float lo, float hi);
+}  // namespace ingot::vec::avx512
+namespace ingot::vec::avx2 {
+bool unary_via(const void* fn, float* out, const float* a, int64_t n, float lo, float hi);
+}  // namespace ingot::vec::avx2
+
 namespace ingot::vec::avx512 {
 bool outside(const float* x, int64_t n, float lo, float hi);
 bool outside(const double* x, int64_t n, double lo, double hi);

@@ -69,6 +69,33 @@ namespace ingot::vec::INGOT_VEC_NS {
 }  // namespace ingot::vec::INGOT_VEC_NS
 
 namespace ingot::vec::INGOT_VEC_NS {
+// The same unary float loop over a vector function found at run time (glibc's libmvec: vec_math.cpp
+// looks it up and passes it as fn).
+bool unary_via(const void* fn, float* out, const float* a, int64_t n, float lo, float hi) {
+  using V = decltype(INGOT_VEC_LOADF(a));
+  const auto f = reinterpret_cast<V (*)(V)>(const_cast<void*>(fn));
+  constexpr int W = INGOT_VEC_WF;
+  const auto vlo = INGOT_VEC_SETF(lo), vhi = INGOT_VEC_SETF(hi);
+  unsigned any = 0;
+  int64_t i = 0;
+  for (; i + W <= n; i += W) {
+    const V x = INGOT_VEC_LOADF(a + i);
+    any |= static_cast<unsigned>(INGOT_VEC_OUTSIDEF(x, vlo, vhi));
+    INGOT_VEC_STOREF(out + i, f(x));
+  }
+  if (i < n) {
+    alignas(64) float ta[W];
+    alignas(64) float to[W];
+    for (int k = 0; k < W; ++k) ta[k] = 1.0f;
+    memcpy(ta, a + i, (n - i) * sizeof(float));
+    const V x = INGOT_VEC_LOADF(ta);
+    any |= static_cast<unsigned>(INGOT_VEC_OUTSIDEF(x, vlo, vhi));
+    INGOT_VEC_STOREF(to, f(x));
+    memcpy(out + i, to, (n - i) * sizeof(float));
+  }
+  return any != 0;
+}
+
 bool outside(const float* x, int64_t n, float lo, float hi) {
   int any = 0;
   for (int64_t i = 0; i < n; ++i) {
