@@ -136,21 +136,25 @@ void unary_blocks(T* out, const T* a, int64_t n, T big, VecFn vec_fn, ScalarFn s
   }
 }
 
-template <typename T, typename VecFn, typename ScalarFn, typename OutsideFn>
-void binary_blocks(T* out, const T* a, const T* b, int64_t n, VecFn vec_fn, ScalarFn scalar_fn, OutsideFn outside) {
-  constexpr int64_t kB = 256;
+// vec_fn computes a block and says whether a result is inf, 0 or subnormal: those are computed again
+// by the scalar function from the inputs, which must still be there, so when out overlaps a or b the
+// blocks go through a buffer first.
+template <typename T, typename VecFn, typename ScalarFn>
+void binary_blocks(T* out, const T* a, const T* b, int64_t n, VecFn vec_fn, ScalarFn scalar_fn) {
+  constexpr int64_t kB = 1024;
   const T tiny = std::numeric_limits<T>::min(), huge = std::numeric_limits<T>::max();
-  alignas(64) T r[kB];  // out may alias a or b, which the fix-up still reads
+  const bool overlap = (out < a + n && a < out + n) || (out < b + n && b < out + n);
+  alignas(64) T buf[kB];
   for (int64_t j0 = 0; j0 < n; j0 += kB) {
     const int64_t m = n - j0 < kB ? n - j0 : kB;
-    vec_fn(r, a + j0, b + j0, m);
-    if (outside(r, m, tiny, huge)) {  // NaN results are neither: SLEEF and the C library agree on those
+    T* dst = overlap ? buf : out + j0;
+    if (vec_fn(dst, a + j0, b + j0, m, tiny, huge)) {  // NaN results are neither: SLEEF and the C library agree on those
       for (int64_t j = 0; j < m; ++j) {
-        const T ar = r[j] < T(0) ? -r[j] : r[j];
-        if (ar < tiny || ar > huge) r[j] = scalar_fn(a[j0 + j], b[j0 + j]);
+        const T ar = dst[j] < T(0) ? -dst[j] : dst[j];
+        if (ar < tiny || ar > huge) dst[j] = scalar_fn(a[j0 + j], b[j0 + j]);
       }
     }
-    std::memcpy(out + j0, r, static_cast<size_t>(m) * sizeof(T));
+    if (overlap) std::memcpy(out + j0, buf, static_cast<size_t>(m) * sizeof(T));
   }
 }
 
@@ -197,13 +201,13 @@ bool unary_mvec(double*, const double*, int64_t, const void*, double, ScalarFn) 
     const auto scalar = [](T x, T y) { return precise::name(x, y); };                                 \
     switch (isa()) {                                                                                  \
       case Isa::kAvx512:                                                                              \
-        return binary_blocks(out, a, b, n,                                                            \
-                             [](T* o, const T* x, const T* y, int64_t m) { avx512::name(o, x, y, m); }, \
-                             scalar, [](const T* x, int64_t m, T lo, T hi) { return avx512::outside(x, m, lo, hi); });                                                                 \
+        return binary_blocks(                                                                         \
+            out, a, b, n,                                                                             \
+            [](T* o, const T* x, const T* y, int64_t m, T lo, T hi) { return avx512::name(o, x, y, m, lo, hi); }, scalar); \
       case Isa::kAvx2:                                                                                \
-        return binary_blocks(out, a, b, n,                                                            \
-                             [](T* o, const T* x, const T* y, int64_t m) { avx2::name(o, x, y, m); },   \
-                             scalar, [](const T* x, int64_t m, T lo, T hi) { return avx2::outside(x, m, lo, hi); });                                                                 \
+        return binary_blocks(                                                                         \
+            out, a, b, n,                                                                             \
+            [](T* o, const T* x, const T* y, int64_t m, T lo, T hi) { return avx2::name(o, x, y, m, lo, hi); }, scalar);   \
       default:                                                                                        \
         for (int64_t i = 0; i < n; ++i) out[i] = precise::name(a[i], b[i]);                           \
     }                                                                                                 \

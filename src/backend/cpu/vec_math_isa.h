@@ -11,9 +11,11 @@
 #define INGOT_VEC_DECLARE_UNARY_(name)                                        \
   bool name(float* out, const float* a, int64_t n, float lo, float hi);    \
   bool name(double* out, const double* a, int64_t n, double lo, double hi);
-#define INGOT_VEC_DECLARE_BINARY_(name)                               \
-  void name(float* out, const float* a, const float* b, int64_t n);   \
-  void name(double* out, const double* a, const double* b, int64_t n);
+// Binary: out[i] = f(a[i], b[i]), and whether any |out[i]| is below lo or above hi (NaN is neither):
+// results the caller must compute again with the scalar function.
+#define INGOT_VEC_DECLARE_BINARY_(name)                                                 \
+  bool name(float* out, const float* a, const float* b, int64_t n, float lo, float hi); \
+  bool name(double* out, const double* a, const double* b, int64_t n, double lo, double hi);
 namespace ingot::vec::avx512 {
 #include "kernels/vec_math_list.h"
 }  // namespace ingot::vec::avx512
@@ -23,9 +25,6 @@ namespace ingot::vec::avx2 {
 #undef INGOT_VEC_DECLARE_UNARY_
 #undef INGOT_VEC_DECLARE_BINARY_
 
-// Whether any |x[i]| is below lo or above hi (NaN is neither): the unary functions' check for lanes
-// the scalar function must redo, and the binary ones' check of their results (vec_math.cpp).
-// Plain loops, vectorized by the compiler for each unit's ISA.
 // unary_via: the unary float loop over fn, a vector function of the unit's width found at run time
 // (__m512 (*)(__m512) for avx512, __m256 (*)(__m256) for avx2; vec_math.cpp's libmvec lookup).
 namespace ingot::vec::avx512 {
@@ -33,13 +32,4 @@ bool unary_via(const void* fn, float* out, const float* a, int64_t n, float lo, 
 }  // namespace ingot::vec::avx512
 namespace ingot::vec::avx2 {
 bool unary_via(const void* fn, float* out, const float* a, int64_t n, float lo, float hi);
-}  // namespace ingot::vec::avx2
-
-namespace ingot::vec::avx512 {
-bool outside(const float* x, int64_t n, float lo, float hi);
-bool outside(const double* x, int64_t n, double lo, double hi);
-}  // namespace ingot::vec::avx512
-namespace ingot::vec::avx2 {
-bool outside(const float* x, int64_t n, float lo, float hi);
-bool outside(const double* x, int64_t n, double lo, double hi);
 }  // namespace ingot::vec::avx2
