@@ -267,7 +267,8 @@ def main() -> None:
         rows.append(row)
     overhead = small_call_overhead(a.repeat)
     ceiling = max(ingot_copy.values())
-    print(f"CPU: {cpu_model()} ({os.cpu_count()} logical CPUs); {a.rows}x{a.cols} elements; best of {a.repeat}")
+    print(f"CPU: {cpu_model()} ({os.cpu_count()} logical CPUs); {a.rows}x{a.cols} elements; best of {a.repeat}; "
+          f"vector math: {ingot.config()['cpu_vector_math']}")
     print("copy GB/s: " + ", ".join([f"ingot {t}T {v:.1f}" for t, v in ingot_copy.items()] +
                                     [f"{k} {v:.1f}" for k, v in peer_copy.items()]))
     head = f"{'case':26} {'dtype':9}" + "".join(f"{f'ingot {t}T':>10}" for t in threads) + "".join(
@@ -287,6 +288,7 @@ def main() -> None:
     print("16-element float32 add(out=) from Python, us/call: " +
           ", ".join(f"{k} {v:.2f}" for k, v in overhead.items()))
     result = {"date": time.strftime("%Y-%m-%d"), "cpu": cpu_model(), "logical_cpus": os.cpu_count(),
+              "cpu_vector_math": ingot.config()["cpu_vector_math"],
               "host": platform.node(), "rows": a.rows, "cols": a.cols, "repeat": a.repeat,
               "numpy": np.__version__, "torch": getattr(torch, "__version__", None), "threads": threads,
               "copy_gbs": {"ingot": {str(k): v for k, v in ingot_copy.items()}, **peer_copy},

@@ -106,13 +106,16 @@ def main() -> int:
         raw = subprocess.run([sys.executable, __file__, "--child", "--side", str(a.side), "--reps", str(a.reps)],
                              check=True, capture_output=True, text=True, env=env).stdout
         runs.append(json.loads(raw))
+    import ingot  # after the children: only for its config() here
+
     cpu = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo") as f:
             cpu = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
     except (OSError, StopIteration):
         pass
-    print(f"CPU: {cpu}, {os.cpu_count()} logical CPUs; {a.side}x{a.side} float32")
+    print(f"CPU: {cpu}, {os.cpu_count()} logical CPUs; {a.side}x{a.side} float32; "
+          f"vector math: {ingot.config()['cpu_vector_math']}")
     for run in runs:
         print(f"\nthreads={run['threads']}: copy ingot {run['ingot_copy_gbs']:.1f} GB/s, numpy {run['numpy_copy_gbs']:.1f} GB/s")
         print(f"{'op':8} {'dim':6} {'ingot ms':>9} {'numpy ms':>9} {'ingot/numpy speed':>18} {'ingot % of copy':>16}")  # copy: read + write
@@ -121,6 +124,7 @@ def main() -> int:
             print(f"{c['op']:8} {c['dim']:6} {c['ingot_ms']:9.2f} {c['numpy_ms']:9.2f} "
                   f"{c['speed']:17.2f}x {100 * c['ingot_gbs'] / copy:15.0f}%")
     result = {"date": datetime.date.today().isoformat(), "cpu": cpu, "logical_cpus": os.cpu_count(),
+              "cpu_vector_math": ingot.config()["cpu_vector_math"],
               "side": a.side, "runs": runs}
     if a.json:
         os.makedirs(os.path.dirname(a.json) or ".", exist_ok=True)

@@ -8,4 +8,9 @@ namespace ingot {
 void set_num_threads(int n);
 int get_num_threads();
 
+// Which vector math the CPU backend's transcendentals run on here: "sleef-avx512f", "sleef-avx2"
+// (either with "+libmvec" when glibc's vector library serves some float32 functions), or "scalar"
+// (a CPU without AVX2, or INGOT_VEC_ISA=scalar), or "scalar (built without SLEEF)". docs/cpu.md.
+const char* cpu_vector_math();
+
 }  // namespace ingot

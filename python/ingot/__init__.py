@@ -38,6 +38,15 @@ from ingot._shader import compile_shader
 
 __version__ = "0.1.0"
 
+
+def config() -> dict:
+    """What this build uses on this machine, for bug reports and for reading benchmark numbers:
+    the CPU vector math ("sleef-avx512f+libmvec", ..., or "scalar (built without SLEEF)", in which
+    case transcendentals run one element at a time), the CPU thread count, and CUDA's state."""
+    return {"version": __version__, "cpu_vector_math": _C._cpu_vector_math(), "num_threads": get_num_threads(),
+            "cuda_available": cuda.is_available(), "cuda_device_count": cuda.device_count()}
+
+
 globals().update(_DTYPES)
 _fast_ops.install()
 _tensor.install()
@@ -52,4 +61,4 @@ _reductions.install(globals(), Tensor, _generated_ops.FUNCTIONS, _generated_ops.
 __all__ = (["Tensor", "dtype", "device", "AcceleratorError", "CompileError", "compile_shader", "finfo", "iinfo",
             "promote_types", "can_cast", "asarray", "from_dlpack", "empty", "zeros", "ones", "full",
             "arange", "linspace", "eye", "empty_like", "zeros_like", "ones_like", "full_like", "rand",
-            "randn", "randint", "manual_seed", "set_num_threads", "get_num_threads"] + list(_DTYPES) + list(_generated_ops.FUNCTIONS))
+            "randn", "randint", "manual_seed", "set_num_threads", "get_num_threads", "config"] + list(_DTYPES) + list(_generated_ops.FUNCTIONS))

@@ -9,6 +9,7 @@ void bind_threads(nb::module_& m) {
         "Threads the CPU backend runs large ops on from now on (n >= 1). INGOT_NUM_THREADS sets the "
         "start-up value; the default is OpenMP's (OMP_NUM_THREADS, else one per core).");
   m.def("get_num_threads", &ingot::get_num_threads, "Threads the CPU backend runs large ops on.");
+  m.def("_cpu_vector_math", &ingot::cpu_vector_math);
 }
 
 }  // namespace ingot::python

@@ -59,3 +59,25 @@ print(before, len(os.listdir("/proc/self/task")))
     out = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True)
     before, after = map(int, out.stdout.split())
     assert after == before
+
+
+def test_config_names_the_vector_math_the_threads_and_cuda(restore_threads):
+    ingot.set_num_threads(2)
+    c = ingot.config()
+    assert c["version"] == ingot.__version__ and c["num_threads"] == 2
+    assert c["cuda_available"] == ingot.cuda.is_available() and c["cuda_device_count"] == ingot.cuda.device_count()
+    math = c["cpu_vector_math"]
+    assert math.split("+")[0] in ("sleef-avx512f", "sleef-avx2", "scalar", "scalar (built without SLEEF)")
+    assert math.endswith("+libmvec") <= math.startswith("sleef")  # libmvec only beside SLEEF
+
+
+def test_config_follows_ingot_vec_isa_and_ingot_vec_mvec():
+    code = "import ingot; print(ingot.config()['cpu_vector_math'])"
+    def run(**env):
+        return subprocess.run([sys.executable, "-c", code], env={**os.environ, **env}, capture_output=True,
+                              text=True, check=True).stdout.strip()
+    default = run()
+    if default.startswith("scalar"):
+        pytest.skip(f"no vector math in this build or on this CPU: {default}")
+    assert run(INGOT_VEC_ISA="scalar") == "scalar"
+    assert run(INGOT_VEC_MVEC="0") == default.split("+")[0]

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "ingot/threads.h"
+#include "kernels/vec_math.h"
 
 #ifdef INGOT_HAS_OPENMP
 #include <omp.h>
@@ -110,5 +111,13 @@ void set_num_threads(int n) {
 }
 
 int get_num_threads() { return cpu::cpu_num_threads(); }
+
+const char* cpu_vector_math() {
+#if INGOT_VEC_MATH
+  return vec::backend();
+#else
+  return "scalar (built without SLEEF)";
+#endif
+}
 
 }  // namespace ingot
