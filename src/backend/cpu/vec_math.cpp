@@ -8,7 +8,7 @@
 //
 // For some float32 functions glibc's vector math library (libmvec, glibc >= 2.35) is several times
 // faster than SLEEF's 1-ULP versions at an accuracy still inside the op's bound (the list below, each
-// checked on every float32 input with |x| >= FLT_MIN against long double, AVX-512 and AVX2 versions:
+// checked on every float32 input with |x| >= FLT_MIN against float64, AVX-512 and AVX2 versions:
 // docs/cpu.md). Its functions are looked up at run time (dlopen/dlsym), so a system without them, or
 // INGOT_VEC_MVEC=0 in the environment, keeps SLEEF; backend() then ends in "+libmvec" or not.
 //
