@@ -2,6 +2,7 @@
 CuPy, as a fraction of a device-to-device copy measured in the same run (DESIGN.md §8).
 
     python bench/cuda_reductions.py [--json out.json] [--png out.png] [--n 67108864] [--side 16384]
+                                    [--only sum,bfloat16]
 
 Bandwidth counts the fewest bytes an op must move: the input read once and the output written
 once. Times are medians of CUDA-event-timed runs after a warm-up. Goals (issue #12): full sums
@@ -101,7 +102,10 @@ def main() -> int:
     p.add_argument("--side", type=int, default=16384)
     p.add_argument("--json")
     p.add_argument("--png")
+    p.add_argument("--only", help="comma-separated case labels and/or dtypes to run, e.g. 'sum,bfloat16' "
+                   "(a case runs when its label or its dtype is listed); default: all")
     a = p.parse_args()
+    only = set(a.only.split(",")) if a.only else None
     if not ingot.cuda.is_available():
         print("cuda_reductions.py: no CUDA device; nothing to measure", file=sys.stderr)
         return 2
@@ -112,6 +116,8 @@ def main() -> int:
     hosts = {}
     rows = []
     for label, op, dtype, shape, dim in cases(a.n, a.side):
+        if only is not None and label not in only and dtype not in only:
+            continue
         if shape not in hosts:
             hosts[shape] = rng.standard_normal(shape, dtype=np.float32)
         row = {"case": label, "op": op, "dtype": dtype, "shape": list(shape), "dim": dim,
