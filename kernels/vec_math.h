@@ -13,14 +13,15 @@
 
 #include "kernels/opmath.h"
 
-#if defined(INGOT_HAS_SLEEF) && !defined(__CUDACC_RTC__) && !defined(__CUDACC__)
+#if (defined(INGOT_HAS_SLEEF) || defined(INGOT_HAS_LIBMVEC)) && !defined(__CUDACC_RTC__) && !defined(__CUDACC__)
 #define INGOT_VEC_MATH 1
 
 namespace ingot {
 namespace vec {
 
 // "sleef-avx512f", "sleef-avx2" or "scalar" (a CPU with neither: the C library per element), with
-// "+libmvec" when glibc's vector library serves some float32 functions (vec_math.cpp).
+// "+libmvec" when glibc's vector library serves some float32 functions (vec_math.cpp); in a build
+// without SLEEF, "libmvec-avx512f" or "libmvec-avx2" when it does, else "scalar".
 const char* backend();
 // Whether the float32 version of function `name` comes from libmvec on this machine.
 bool float_from_libmvec(const char* name);

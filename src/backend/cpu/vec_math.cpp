@@ -1,6 +1,7 @@
 // ingot::vec (kernels/vec_math.h): whole-block transcendental math through SLEEF's 1.0-ULP
-// functions. The build assumes baseline x86-64 only, so the block loops are compiled once for
-// AVX-512F (16 floats / 8 doubles a step, vec_math_avx512.cpp) and once for AVX2+FMA (8 / 4,
+// functions (and glibc's libmvec for some float32 ones, below; a build without SLEEF uses libmvec
+// alone and the C library for the rest). The build assumes baseline x86-64 only, so the block
+// loops are compiled once for AVX-512F (16 floats / 8 doubles a step, vec_math_avx512.cpp) and once for AVX2+FMA (8 / 4,
 // vec_math_avx2.cpp), and one set is picked here at run time from the CPU
 // (__builtin_cpu_supports); a CPU with neither runs the C library per element (precise_math.h,
 // the scalar functors' own math). INGOT_VEC_ISA=avx2 or =scalar in the environment forces a
@@ -63,12 +64,16 @@ Isa isa() {
 constexpr std::string_view kMvecFloat[] = {"tanh", "sinh", "asinh", "atanh", "acosh", "log1p", "sin", "cos"};
 
 void* libmvec() {
+#if defined(INGOT_HAS_LIBMVEC)
   static void* const lib = [] {
     const char* want = std::getenv("INGOT_VEC_MVEC");
     if (want != nullptr && std::strcmp(want, "0") == 0) return static_cast<void*>(nullptr);
     return dlopen("libmvec.so.1", RTLD_NOW | RTLD_LOCAL);
   }();
   return lib;
+#else
+  return nullptr;  // INGOT_USE_LIBMVEC=OFF, or not x86-64 Linux
+#endif
 }
 
 // libmvec's float function `name` for the chosen ISA (its vector-ABI symbol, e.g. _ZGVeN16v_tanhf),
@@ -87,6 +92,7 @@ bool float_from_libmvec(const char* name) { return mvec_float(name) != nullptr; 
 
 const char* backend() {
   const bool mvec = mvec_float(kMvecFloat[0]) != nullptr;
+#if defined(INGOT_HAS_SLEEF)
   switch (isa()) {
     case Isa::kAvx512:
       return mvec ? "sleef-avx512f+libmvec" : "sleef-avx512f";
@@ -95,6 +101,10 @@ const char* backend() {
     default:
       return "scalar";
   }
+#else
+  if (!mvec) return "scalar";
+  return isa() == Isa::kAvx512 ? "libmvec-avx512f" : "libmvec-avx2";
+#endif
 }
 
 // Where SLEEF's results differ from the C library's beyond rounding, the lanes go to the scalar
@@ -178,6 +188,7 @@ bool unary_mvec(double*, const double*, int64_t, const void*, double, ScalarFn) 
   return false;
 }
 
+#if defined(INGOT_HAS_SLEEF)
 #define INGOT_VEC_DEFINE_UNARY_(T, name)                                                          \
   void name(T* out, const T* a, int64_t n) {                                                      \
     const auto scalar = [](T x) { return precise::name(x); };                                     \
@@ -212,6 +223,19 @@ bool unary_mvec(double*, const double*, int64_t, const void*, double, ScalarFn) 
         for (int64_t i = 0; i < n; ++i) out[i] = precise::name(a[i], b[i]);                           \
     }                                                                                                 \
   }
+#else  // libmvec alone: its float32 functions where it has them, the C library for the rest
+#define INGOT_VEC_DEFINE_UNARY_(T, name)                                                          \
+  void name(T* out, const T* a, int64_t n) {                                                      \
+    const auto scalar = [](T x) { return precise::name(x); };                                     \
+    static const void* const mvec = sizeof(T) == 4 ? mvec_float(#name) : nullptr;                \
+    if (unary_mvec(out, a, n, mvec, big<T>(#name), scalar)) return;                               \
+    for (int64_t i = 0; i < n; ++i) out[i] = precise::name(a[i]);                                 \
+  }
+#define INGOT_VEC_DEFINE_BINARY_(T, name)                                                         \
+  void name(T* out, const T* a, const T* b, int64_t n) {                                          \
+    for (int64_t i = 0; i < n; ++i) out[i] = precise::name(a[i], b[i]);                           \
+  }
+#endif
 #define INGOT_VEC_DECLARE_UNARY_(name) INGOT_VEC_DEFINE_UNARY_(float, name) INGOT_VEC_DEFINE_UNARY_(double, name)
 #define INGOT_VEC_DECLARE_BINARY_(name) INGOT_VEC_DEFINE_BINARY_(float, name) INGOT_VEC_DEFINE_BINARY_(double, name)
 #include "kernels/vec_math_list.h"

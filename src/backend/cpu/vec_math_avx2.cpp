@@ -1,6 +1,6 @@
 // ingot::vec::avx2: SLEEF's AVX2 functions over blocks (vec_math_loops.h). Compiled with
 // -mavx2 -mfma (cmake/IngotSleef.cmake); called only on CPUs that have both (vec_math.cpp).
-#if defined(INGOT_HAS_SLEEF)
+#if defined(INGOT_HAS_SLEEF) || defined(INGOT_HAS_LIBMVEC)
 #define INGOT_VEC_NS avx2
 #define INGOT_VEC_ISA avx2
 #define INGOT_VEC_F f8

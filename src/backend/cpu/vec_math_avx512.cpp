@@ -1,6 +1,6 @@
 // ingot::vec::avx512: SLEEF's AVX-512F functions over blocks (vec_math_loops.h). Compiled with
 // -mavx512f (cmake/IngotSleef.cmake); called only on CPUs that have it (vec_math.cpp).
-#if defined(INGOT_HAS_SLEEF)
+#if defined(INGOT_HAS_SLEEF) || defined(INGOT_HAS_LIBMVEC)
 #define INGOT_VEC_NS avx512
 #define INGOT_VEC_ISA avx512f
 #define INGOT_VEC_F f16

@@ -16,12 +16,14 @@
 #define INGOT_VEC_DECLARE_BINARY_(name)                                                 \
   bool name(float* out, const float* a, const float* b, int64_t n, float lo, float hi); \
   bool name(double* out, const double* a, const double* b, int64_t n, double lo, double hi);
+#if defined(INGOT_HAS_SLEEF)
 namespace ingot::vec::avx512 {
 #include "kernels/vec_math_list.h"
 }  // namespace ingot::vec::avx512
 namespace ingot::vec::avx2 {
 #include "kernels/vec_math_list.h"
 }  // namespace ingot::vec::avx2
+#endif
 #undef INGOT_VEC_DECLARE_UNARY_
 #undef INGOT_VEC_DECLARE_BINARY_
 

@@ -4,8 +4,10 @@
 // the load/store intrinsics, then includes this. These units hold only these loops (no inline
 // library code the linker could share with baseline code).
 #include <immintrin.h>
-#include <sleef.h>
 #include <string.h>
+#if defined(INGOT_HAS_SLEEF)
+#include <sleef.h>
+#endif
 
 #include "backend/cpu/vec_math_isa.h"
 
@@ -64,6 +66,7 @@
 
 // SLEEF's accuracy suffix: the 1.0-ULP (u10) versions, except hypot (only a 0.5-ULP u05) and float32
 // atan2 (u35, below).
+#if defined(INGOT_HAS_SLEEF)
 namespace ingot::vec::INGOT_VEC_NS {
 #define INGOT_VEC_DECLARE_UNARY_(name)                                                           \
   INGOT_VEC_UNARY_LOOP_(name, float, INGOT_VEC_WF, INGOT_VEC_F, u10, INGOT_VEC_LOADF, INGOT_VEC_STOREF,      \
@@ -87,6 +90,7 @@ namespace ingot::vec::INGOT_VEC_NS {
 #define INGOT_VEC_UBD_hypot u05
 #include "kernels/vec_math_list.h"
 }  // namespace ingot::vec::INGOT_VEC_NS
+#endif  // INGOT_HAS_SLEEF
 
 namespace ingot::vec::INGOT_VEC_NS {
 // The same unary float loop over a vector function found at run time (glibc's libmvec: vec_math.cpp
