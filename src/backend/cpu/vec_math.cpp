@@ -1,8 +1,8 @@
 // ingot::vec (kernels/vec_math.h): whole-block transcendental math through SLEEF's 1.0-ULP
 // functions (and glibc's libmvec for some float32 ones, below; a build without SLEEF uses libmvec
 // alone and the C library for the rest). The build assumes baseline x86-64 only, so the block
-// loops are compiled once for AVX-512F (16 floats / 8 doubles a step, vec_math_avx512.cpp) and once for AVX2+FMA (8 / 4,
-// vec_math_avx2.cpp), and one set is picked here at run time from the CPU
+// loops are compiled once for AVX-512F (16 floats / 8 doubles a step, vec_math_avx512.cpp) and once
+// for AVX2+FMA (8 / 4, vec_math_avx2.cpp), and one set is picked here at run time from the CPU
 // (__builtin_cpu_supports); a CPU with neither runs the C library per element (precise_math.h,
 // the scalar functors' own math). INGOT_VEC_ISA=avx2 or =scalar in the environment forces a
 // narrower choice (the tests use it to cover every path on one machine).
@@ -60,7 +60,7 @@ Isa isa() {
 // Not taken (a sample of inputs already passes the bound): exp 2.55, expm1 2.32, log 3.87,
 // log2 2.04, log10 3.02, tan 3.76 (bound 4: too close on a sample), asin 3.04,
 // atan 2.19, cosh 2.39, erf 4.0, atan2 3.44 (bound 3). tests/cpp/test_vec_math.cpp checks the
-// special values and allows these 3 ULP from glibc's scalar result.
+// special values of the ones taken and allows them 3 ULP from glibc's scalar result.
 constexpr std::string_view kMvecFloat[] = {"tanh", "sinh", "asinh", "atanh", "acosh", "log1p", "sin", "cos"};
 
 void* libmvec() {
@@ -188,54 +188,51 @@ bool unary_mvec(double*, const double*, int64_t, const void*, double, ScalarFn) 
   return false;
 }
 
+// The SLEEF block loops of the chosen ISA, as cases of the switch below; none in a build without
+// SLEEF (libmvec alone: its float32 functions where it has them, the C library for the rest).
 #if defined(INGOT_HAS_SLEEF)
+#define INGOT_VEC_SLEEF_UNARY_CASES_(T, name)                                                     \
+  case Isa::kAvx512:                                                                              \
+    return unary_blocks(                                                                          \
+        out, a, n, big<T>(#name),                                                                 \
+        [](T* o, const T* x, int64_t m, T lo, T hi) { return avx512::name(o, x, m, lo, hi); }, scalar); \
+  case Isa::kAvx2:                                                                                \
+    return unary_blocks(                                                                          \
+        out, a, n, big<T>(#name),                                                                 \
+        [](T* o, const T* x, int64_t m, T lo, T hi) { return avx2::name(o, x, m, lo, hi); }, scalar);
+#define INGOT_VEC_SLEEF_BINARY_CASES_(T, name)                                                    \
+  case Isa::kAvx512:                                                                              \
+    return binary_blocks(                                                                         \
+        out, a, b, n,                                                                             \
+        [](T* o, const T* x, const T* y, int64_t m, T lo, T hi) { return avx512::name(o, x, y, m, lo, hi); }, scalar); \
+  case Isa::kAvx2:                                                                                \
+    return binary_blocks(                                                                         \
+        out, a, b, n,                                                                             \
+        [](T* o, const T* x, const T* y, int64_t m, T lo, T hi) { return avx2::name(o, x, y, m, lo, hi); }, scalar);
+#else
+#define INGOT_VEC_SLEEF_UNARY_CASES_(T, name)
+#define INGOT_VEC_SLEEF_BINARY_CASES_(T, name)
+#endif
 #define INGOT_VEC_DEFINE_UNARY_(T, name)                                                          \
   void name(T* out, const T* a, int64_t n) {                                                      \
     const auto scalar = [](T x) { return precise::name(x); };                                     \
     static const void* const mvec = sizeof(T) == 4 ? mvec_float(#name) : nullptr;                \
     if (unary_mvec(out, a, n, mvec, big<T>(#name), scalar)) return;                               \
     switch (isa()) {                                                                              \
-      case Isa::kAvx512:                                                                          \
-        return unary_blocks(                                                                      \
-            out, a, n, big<T>(#name),                                                             \
-            [](T* o, const T* x, int64_t m, T lo, T hi) { return avx512::name(o, x, m, lo, hi); }, scalar); \
-      case Isa::kAvx2:                                                                            \
-        return unary_blocks(                                                                      \
-            out, a, n, big<T>(#name),                                                             \
-            [](T* o, const T* x, int64_t m, T lo, T hi) { return avx2::name(o, x, m, lo, hi); }, scalar);   \
+      INGOT_VEC_SLEEF_UNARY_CASES_(T, name)                                                       \
       default:                                                                                    \
-        for (int64_t i = 0; i < n; ++i) out[i] = precise::name(a[i]);                             \
+        for (int64_t i = 0; i < n; ++i) out[i] = scalar(a[i]);                                    \
     }                                                                                             \
-  }
-#define INGOT_VEC_DEFINE_BINARY_(T, name)                                                             \
-  void name(T* out, const T* a, const T* b, int64_t n) {                                              \
-    const auto scalar = [](T x, T y) { return precise::name(x, y); };                                 \
-    switch (isa()) {                                                                                  \
-      case Isa::kAvx512:                                                                              \
-        return binary_blocks(                                                                         \
-            out, a, b, n,                                                                             \
-            [](T* o, const T* x, const T* y, int64_t m, T lo, T hi) { return avx512::name(o, x, y, m, lo, hi); }, scalar); \
-      case Isa::kAvx2:                                                                                \
-        return binary_blocks(                                                                         \
-            out, a, b, n,                                                                             \
-            [](T* o, const T* x, const T* y, int64_t m, T lo, T hi) { return avx2::name(o, x, y, m, lo, hi); }, scalar);   \
-      default:                                                                                        \
-        for (int64_t i = 0; i < n; ++i) out[i] = precise::name(a[i], b[i]);                           \
-    }                                                                                                 \
-  }
-#else  // libmvec alone: its float32 functions where it has them, the C library for the rest
-#define INGOT_VEC_DEFINE_UNARY_(T, name)                                                          \
-  void name(T* out, const T* a, int64_t n) {                                                      \
-    const auto scalar = [](T x) { return precise::name(x); };                                     \
-    static const void* const mvec = sizeof(T) == 4 ? mvec_float(#name) : nullptr;                \
-    if (unary_mvec(out, a, n, mvec, big<T>(#name), scalar)) return;                               \
-    for (int64_t i = 0; i < n; ++i) out[i] = precise::name(a[i]);                                 \
   }
 #define INGOT_VEC_DEFINE_BINARY_(T, name)                                                         \
   void name(T* out, const T* a, const T* b, int64_t n) {                                          \
-    for (int64_t i = 0; i < n; ++i) out[i] = precise::name(a[i], b[i]);                           \
+    const auto scalar = [](T x, T y) { return precise::name(x, y); };                             \
+    switch (isa()) {                                                                              \
+      INGOT_VEC_SLEEF_BINARY_CASES_(T, name)                                                      \
+      default:                                                                                    \
+        for (int64_t i = 0; i < n; ++i) out[i] = scalar(a[i], b[i]);                             \
+    }                                                                                             \
   }
-#endif
 #define INGOT_VEC_DECLARE_UNARY_(name) INGOT_VEC_DEFINE_UNARY_(float, name) INGOT_VEC_DEFINE_UNARY_(double, name)
 #define INGOT_VEC_DECLARE_BINARY_(name) INGOT_VEC_DEFINE_BINARY_(float, name) INGOT_VEC_DEFINE_BINARY_(double, name)
 #include "kernels/vec_math_list.h"

@@ -11,34 +11,39 @@
 
 #include "backend/cpu/vec_math_isa.h"
 
-// Full vectors straight from and to memory; the last partial vector through a zero-padded buffer.
 // Sleef_<name><w>_<u><isa>, e.g. Sleef_expf16_u10avx512f (the extra level expands the macros).
 #define INGOT_VEC_CAT_(name, w, u, isa) Sleef_##name##w##_##u##isa
 #define INGOT_VEC_CATX_(name, w, u, isa) INGOT_VEC_CAT_(name, w, u, isa)
 #define INGOT_VEC_SLEEF_(name, w, u) INGOT_VEC_CATX_(name, w, u, INGOT_VEC_ISA)
 
-#define INGOT_VEC_UNARY_LOOP_(name, T, W, w, u, load, store, set1, outside)                  \
-  bool name(T* out, const T* a, int64_t n, T lo, T hi) {                                     \
-    const auto vlo = set1(lo), vhi = set1(hi);                                               \
-    unsigned any = 0;                                                                        \
-    int64_t i = 0;                                                                           \
-    for (; i + W <= n; i += W) {                                                             \
-      const auto x = load(a + i);                                                            \
-      any |= static_cast<unsigned>(outside(x, vlo, vhi));                                    \
-      store(out + i, INGOT_VEC_SLEEF_(name, w, u)(x));                                       \
-    }                                                                                        \
-    if (i < n) {                                                                             \
-      alignas(64) T ta[W];                                                                   \
-      alignas(64) T to[W];                                                                   \
-      for (int k = 0; k < W; ++k) ta[k] = T(1); /* inside every function's range */          \
-      memcpy(ta, a + i, (n - i) * sizeof(T));                                                \
-      const auto x = load(ta);                                                               \
-      any |= static_cast<unsigned>(outside(x, vlo, vhi));                                    \
-      store(to, INGOT_VEC_SLEEF_(name, w, u)(x));                                            \
-      memcpy(out + i, to, (n - i) * sizeof(T));                                              \
-    }                                                                                        \
-    return any != 0;                                                                         \
+// The body of a unary loop over the vector function f, for a function with parameters (out, a, n,
+// lo, hi): full vectors straight from and to memory, the last partial vector through a buffer padded
+// with 1 (inside every function's range); returns whether any lane was outside [lo, hi].
+#define INGOT_VEC_UNARY_BODY_(T, W, f, load, store, set1, outside)                          \
+  const auto vlo = set1(lo), vhi = set1(hi);                                                 \
+  unsigned any = 0;                                                                          \
+  int64_t i = 0;                                                                             \
+  for (; i + W <= n; i += W) {                                                               \
+    const auto x = load(a + i);                                                              \
+    any |= static_cast<unsigned>(outside(x, vlo, vhi));                                      \
+    store(out + i, f(x));                                                                    \
+  }                                                                                          \
+  if (i < n) {                                                                               \
+    alignas(64) T ta[W];                                                                     \
+    alignas(64) T to[W];                                                                     \
+    for (int k = 0; k < W; ++k) ta[k] = T(1);                                                \
+    memcpy(ta, a + i, (n - i) * sizeof(T));                                                  \
+    const auto x = load(ta);                                                                 \
+    any |= static_cast<unsigned>(outside(x, vlo, vhi));                                      \
+    store(to, f(x));                                                                         \
+    memcpy(out + i, to, (n - i) * sizeof(T));                                                \
+  }                                                                                          \
+  return any != 0;
+#define INGOT_VEC_UNARY_LOOP_(name, T, W, w, u, load, store, set1, outside) \
+  bool name(T* out, const T* a, int64_t n, T lo, T hi) {                    \
+    INGOT_VEC_UNARY_BODY_(T, W, INGOT_VEC_SLEEF_(name, w, u), load, store, set1, outside) \
   }
+// The binary loop checks its results rather than its inputs, the partial vector padded the same way.
 #define INGOT_VEC_BINARY_LOOP_(name, T, W, w, u, load, store, set1, outside)                   \
   bool name(T* out, const T* a, const T* b, int64_t n, T lo, T hi) {                            \
     const auto vlo = set1(lo), vhi = set1(hi);                                                  \
@@ -93,30 +98,11 @@ namespace ingot::vec::INGOT_VEC_NS {
 #endif  // INGOT_HAS_SLEEF
 
 namespace ingot::vec::INGOT_VEC_NS {
-// The same unary float loop over a vector function found at run time (glibc's libmvec: vec_math.cpp
+// The unary float loop over a vector function found at run time (glibc's libmvec: vec_math.cpp
 // looks it up and passes it as fn).
 bool unary_via(const void* fn, float* out, const float* a, int64_t n, float lo, float hi) {
   using V = decltype(INGOT_VEC_LOADF(a));
   const auto f = reinterpret_cast<V (*)(V)>(const_cast<void*>(fn));
-  constexpr int W = INGOT_VEC_WF;
-  const auto vlo = INGOT_VEC_SETF(lo), vhi = INGOT_VEC_SETF(hi);
-  unsigned any = 0;
-  int64_t i = 0;
-  for (; i + W <= n; i += W) {
-    const V x = INGOT_VEC_LOADF(a + i);
-    any |= static_cast<unsigned>(INGOT_VEC_OUTSIDEF(x, vlo, vhi));
-    INGOT_VEC_STOREF(out + i, f(x));
-  }
-  if (i < n) {
-    alignas(64) float ta[W];
-    alignas(64) float to[W];
-    for (int k = 0; k < W; ++k) ta[k] = 1.0f;
-    memcpy(ta, a + i, (n - i) * sizeof(float));
-    const V x = INGOT_VEC_LOADF(ta);
-    any |= static_cast<unsigned>(INGOT_VEC_OUTSIDEF(x, vlo, vhi));
-    INGOT_VEC_STOREF(to, f(x));
-    memcpy(out + i, to, (n - i) * sizeof(float));
-  }
-  return any != 0;
+  INGOT_VEC_UNARY_BODY_(float, INGOT_VEC_WF, f, INGOT_VEC_LOADF, INGOT_VEC_STOREF, INGOT_VEC_SETF, INGOT_VEC_OUTSIDEF)
 }
 }  // namespace ingot::vec::INGOT_VEC_NS
