@@ -42,6 +42,14 @@ template <typename F, typename A, typename = void>
 struct has_from_exp : false_type {};
 template <typename F, typename A>
 struct has_from_exp<F, A, void_t<decltype(declval<const F&>().from_exp(declval<A>(), declval<A>()))>> : true_type {};
+// Optional beside it: from_exp_scaled(e, inv_sum), the output from e and 1 / sum, which drivers
+// use for outputs narrower than Acc (float16, bfloat16): one multiply instead of a division per
+// element, and the reciprocal's extra rounding (at most one float32 ulp) is far below the output's.
+template <typename F, typename A, typename = void>
+struct has_from_exp_scaled : false_type {};
+template <typename F, typename A>
+struct has_from_exp_scaled<F, A, void_t<decltype(declval<const F&>().from_exp_scaled(declval<A>(), declval<A>()))>>
+    : true_type {};
 
 // Inclusive scan: acc_0 = x_0, acc_i = F(acc_{i-1}, x_i) in Acc (int64 for integers and bool,
 // float for float16/bfloat16); F must be associative (CUDA scans in blocks).

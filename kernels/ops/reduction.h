@@ -60,8 +60,12 @@ struct indexed_base : ReduceFunctorBase {
   // idx is past every index already in a (drivers feed an accumulator in order), so x wins only
   // when strictly better, or when it is the first NaN; the identity (index kNone) loses to anything.
   INGOT_INLINE acc_t reduce(acc_t a, M x, int64_t idx) const {
+    // Bitwise & and |, not && and ||: no short-circuit branches, so GPU threads stay converged and
+    // the update is a few selects.
     const bool better = Max ? !(x <= a.value) : !(x >= a.value);  // also x NaN
-    return (better && !is_nan(a.value)) || a.index == kNone ? acc_t{x, idx} : a;
+    const bool a_number = !is_nan(a.value), a_none = a.index == kNone;
+    const bool take = (better & a_number) | a_none;
+    return take ? acc_t{x, idx} : a;
   }
   INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return pick_indexed<Max>(a, b); }
   static constexpr int plain_extreme = Max ? 1 : -1;  // CPU fast path trait (reduce_simd.h)
@@ -93,9 +97,37 @@ struct welford_base : ReduceFunctorBase {
     a.m2 += delta * (v - a.mean);
     return a;
   }
-  // Optional block hook (the CPU cascade's contiguous leaves): two passes in float64 over data in
-  // cache, no division per element; n is a multiple of 8.
+  // Optional block hook (the CPU cascade's leaves, a CUDA thread's registers): two passes over
+  // data in cache, no division per element; n is a multiple of 8. Blocks of up to 32 float32,
+  // float16 or bfloat16 values (the CUDA drivers') take their own statistics in float32: the block
+  // mean as a shift, then the shifted sum and sum of squares (e = x - shift, exact for x near
+  // it), corrected for the shift's rounding (m2 = sum(e^2) - sum(e)^2 / n); only the block's result
+  // meets float64. That keeps a float32 var at memory speed on the GPU, where converting every
+  // element to float64 cost a third of the bandwidth. Infinities, NaNs and sums that overflow
+  // float32 take the float64 path.
   INGOT_INLINE acc_t reduce_block(const T* q, int n) const {
+    if constexpr (sizeof(opmath_t<T>) == 4 && is_floating_point_v<opmath_t<T>>) {
+      if (n <= 32) {
+        float s = 0.0f;
+        for (int i = 0; i < n; ++i) s += static_cast<float>(static_cast<opmath_t<T>>(q[i]));
+        const float inv_n = 1.0f / static_cast<float>(n);  // exact: n is 8, 16, 24 or 32
+        const float shift = s * inv_n;
+        float se[2] = {0.0f, 0.0f}, sq[2] = {0.0f, 0.0f};
+        for (int i = 0; i < n; i += 2) {
+          for (int k = 0; k < 2; ++k) {
+            const float e = static_cast<float>(static_cast<opmath_t<T>>(q[i + k])) - shift;
+            se[k] += e;
+            sq[k] += e * e;
+          }
+        }
+        const float sum_e = se[0] + se[1], sum_sq = sq[0] + sq[1];
+        if (is_finite(s) && is_finite(sum_sq)) {
+          const double de = static_cast<double>(sum_e), dn = static_cast<double>(n);
+          const double m2 = static_cast<double>(sum_sq) - de * de / dn;
+          return {static_cast<double>(shift) + de / dn, m2 > 0.0 ? m2 : 0.0, dn};
+        }
+      }
+    }
     double s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     for (int i = 0; i < n; i += 8) {
       for (int k = 0; k < 8; ++k) s[k] += static_cast<double>(static_cast<opmath_t<T>>(q[i + k]));
@@ -113,8 +145,8 @@ struct welford_base : ReduceFunctorBase {
   INGOT_INLINE acc_t combine(acc_t a, acc_t b) const {
     if (a.n == 0.0) return b;
     if (b.n == 0.0) return a;
-    const double n = a.n + b.n, delta = b.mean - a.mean;
-    return {a.mean + delta * (b.n / n), a.m2 + b.m2 + delta * delta * (a.n * b.n / n), n};
+    const double n = a.n + b.n, delta = b.mean - a.mean, b_share = b.n / n;  // one division
+    return {a.mean + delta * b_share, a.m2 + b.m2 + delta * delta * (a.n * b_share), n};
   }
   // Divisor n - correction, clamped at 0: too few elements give 0/0 = NaN (or inf), no warning.
   INGOT_INLINE double variance(acc_t a) const {
@@ -307,6 +339,28 @@ struct logsumexp_reduction : ReduceFunctorBase {
   using out_t = conditional_t<is_floating_point_v<T>, T, float>;
   INGOT_INLINE acc_t identity() const { return {-infinity<M>(), M(0)}; }
   INGOT_INLINE acc_t reduce(acc_t a, opmath_t<T> v, int64_t) const { return combine(a, acc_t{static_cast<M>(v), M(1)}); }
+  // Block hook (the CPU cascade's leaves, a CUDA thread's registers): the block's max, then one
+  // exp per element against it, instead of a combine (a compare, and an exp whenever the max moves)
+  // per element. n is a multiple of 8.
+  INGOT_INLINE acc_t reduce_block(const T* q, int n) const {
+    M m = -infinity<M>();
+    for (int i = 0; i < n; ++i) {
+      const M v = static_cast<M>(static_cast<opmath_t<T>>(q[i]));
+      m = v > m ? v : m;  // a NaN never becomes the max; it reaches the sum
+    }
+    if (!is_finite(m)) {  // all -inf (or NaN), or a +inf: the element rule
+      acc_t a = identity();
+      for (int i = 0; i < n; ++i) a = reduce(a, static_cast<opmath_t<T>>(q[i]), 0);
+      return a;
+    }
+    M s[4] = {M(0), M(0), M(0), M(0)};
+    for (int i = 0; i < n; i += 4) {
+      for (int k = 0; k < 4; ++k) s[k] += precise::exp(static_cast<M>(static_cast<opmath_t<T>>(q[i + k])) - m);
+    }
+    const M sum = (s[0] + s[1]) + (s[2] + s[3]);
+    if (is_nan(sum)) return {quiet_nan<M>(), quiet_nan<M>()};
+    return {m, sum};
+  }
   INGOT_INLINE acc_t combine(acc_t a, acc_t b) const {
     if (is_nan(a.max) || is_nan(b.max)) return {quiet_nan<M>(), quiet_nan<M>()};
     if (a.max == -infinity<M>()) return b;

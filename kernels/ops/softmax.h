@@ -15,6 +15,10 @@ struct softmax_functor {
   INGOT_INLINE A from_exp(A e, A sum) const {
     return e / sum;
   }
+  template <typename A>
+  INGOT_INLINE A from_exp_scaled(A e, A inv_sum) const {
+    return e * inv_sum;
+  }
 };
 REGISTER_SOFTMAX_OP(softmax);
 

@@ -19,8 +19,8 @@ TensorIteratorConfig promoting_config(const Tensor& out, std::string_view name, 
 }
 
 // The name set by set_name(), else the family's.
-std::string_view op_name(const std::string& set, std::string_view family) {
-  return set.empty() ? family : std::string_view(set);
+std::string_view op_name(std::string_view set, std::string_view family) {
+  return set.empty() ? family : set;
 }
 
 }  // namespace

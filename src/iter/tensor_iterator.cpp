@@ -30,7 +30,7 @@ TensorIteratorConfig& TensorIteratorConfig::borrow_operands(bool v) {
   return *this;
 }
 TensorIteratorConfig& TensorIteratorConfig::name(std::string_view op_name) {
-  name_ = std::string(op_name);
+  name_ = op_name;
   return *this;
 }
 TensorIteratorConfig& TensorIteratorConfig::check_all_same_dtype(bool v) {
@@ -88,7 +88,7 @@ void TensorIteratorBase::build(TensorIteratorConfig& config) {
 }
 
 void TensorIteratorBase::populate_operands(TensorIteratorConfig& config) {
-  name_ = std::move(config.name_);
+  name_ = config.name_;
   num_outputs_ = config.num_outputs_;
   operands_.clear();
   operands_.reserve(config.tensors_.size());

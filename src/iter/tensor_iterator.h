@@ -35,7 +35,8 @@ class TensorIteratorConfig {
   // Outputs first, then inputs. An undefined output tensor is allocated by build().
   TensorIteratorConfig& add_output(const Tensor& t);
   TensorIteratorConfig& add_input(const Tensor& t);
-  // Name used in error messages ("add: shapes [2, 3] and [4] cannot be broadcast").
+  // Name used in error messages ("add: shapes [2, 3] and [4] cannot be broadcast"); not copied:
+  // a literal, or text that outlives the iterator built from this config.
   TensorIteratorConfig& name(std::string_view op_name);
   // Default true: every operand must share one dtype (else TypeError).
   TensorIteratorConfig& check_all_same_dtype(bool v);
@@ -66,7 +67,7 @@ class TensorIteratorConfig {
   friend class TensorIteratorBase;
   SmallVector<Tensor, 4> tensors_;
   int num_outputs_ = 0;
-  std::string name_ = "op";
+  std::string_view name_ = "op";  // a literal, or text that outlives the iterator (name())
   bool check_all_same_dtype_ = true;
   bool promote_inputs_to_common_dtype_ = false;
   bool promote_integer_inputs_to_float_ = false;
@@ -87,7 +88,9 @@ class TensorIteratorBase {
   int ntensors() const { return static_cast<int>(operands_.size()); }
   int noutputs() const { return num_outputs_; }
   int ninputs() const { return ntensors() - num_outputs_; }
-  const std::string& name() const { return name_; }
+  // The op's name for error messages. Names are not copied (no per-call string building): they
+  // are string literals, or text that outlives the iterator and its config.
+  std::string_view name() const { return name_; }
 
   const Tensor& tensor(int arg) const { return operands_[arg].tensor; }
   const Tensor& output(int i = 0) const { return operands_[i].tensor; }
@@ -127,7 +130,7 @@ class TensorIteratorBase {
   void narrow(int dim, int64_t start, int64_t size);
 
   // Names the op in the error messages of a following build_* call ("atan2: shapes ...").
-  void set_name(std::string_view op_name) { name_ = std::string(op_name); }
+  void set_name(std::string_view op_name) { name_ = op_name; }
   // The following build_* call refers to its operand tensors instead of sharing them: each
   // reference count change is an atomic instruction, a sizable part of a tiny op. Only for an
   // iterator that ends before its operands do (the generated structured ops: a local iterator in
@@ -179,7 +182,7 @@ class TensorIteratorBase {
   int num_outputs_ = 0;
   ScalarType common_dtype_ = kFloat32;
   Device device_;
-  std::string name_;
+  std::string_view name_;
   bool borrow_operands_ = false;
   bool is_reduction_ = false;
   uint64_t reduction_dims_mask_ = 0;

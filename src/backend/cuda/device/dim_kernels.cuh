@@ -184,13 +184,18 @@ struct SoftmaxLoops {
       }
       sum = group_reduce(
           sum, [](A a, A b) { return a + b; }, tpr);
+      // Outputs narrower than A: a multiply by 1 / sum (kernels/dim.h, from_exp_scaled).
+      constexpr bool kScaled = kKeep && sizeof(Out) < sizeof(A) && has_from_exp_scaled<typename K::Functor, A>::value;
+      const A inv_sum = kScaled ? A(1) / sum : A(0);
 #pragma unroll
       for (int k = 0; k < R; ++k) {
         if (lane + k * tpr < nv) {
           VOut o;
 #pragma unroll
           for (int e = 0; e < W; ++e) {
-            if constexpr (kKeep) {
+            if constexpr (kScaled) {
+              o.v[e] = convert<Out>(f.from_exp_scaled(ex[k][e], inv_sum));
+            } else if constexpr (kKeep) {
               o.v[e] = convert<Out>(f.from_exp(ex[k][e], sum));
             } else {
               o.v[e] = convert<Out>(f(convert<A>(cache[k].v[e]), max, sum));
