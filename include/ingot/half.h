@@ -76,7 +76,13 @@ INGOT_INLINE uint16_t float_to_bfloat16_bits(float value) {
 }
 
 INGOT_INLINE float bfloat16_bits_to_float(uint16_t b) {
+#if defined(__CUDA_ARCH__)
+  // One register move: bit_cast's portable byte loop left masks and shifts per byte in the SASS
+  // (six instructions per bfloat16 load; a bfloat16 sum ran at 70% of copy bandwidth).
+  return __uint_as_float(static_cast<unsigned int>(b) << 16);
+#else
   return bit_cast<float>(static_cast<uint32_t>(b) << 16);
+#endif
 }
 
 }  // namespace detail

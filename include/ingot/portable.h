@@ -31,9 +31,11 @@ template <typename To, typename From>
 INGOT_INLINE To bit_cast(const From& from) {
   static_assert(sizeof(To) == sizeof(From), "bit_cast needs types of the same size");
 #if defined(__CUDACC_RTC__) || defined(__CUDACC__)
-  // A byte loop here survives into the SASS as shifts and masks per byte (a bfloat16 -> float
-  // load took six instructions instead of one); the builtin lowers to one register move.
-  return __builtin_bit_cast(To, from);
+  To to;
+  const unsigned char* src = reinterpret_cast<const unsigned char*>(&from);
+  unsigned char* dst = reinterpret_cast<unsigned char*>(&to);
+  for (unsigned i = 0; i < sizeof(To); ++i) dst[i] = src[i];
+  return to;
 #else
   To to;
   std::memcpy(&to, &from, sizeof(To));
