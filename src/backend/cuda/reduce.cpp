@@ -48,6 +48,30 @@ int64_t index_limit() {
   return kMaxIndex32;
 }
 
+// Blocks per SM the split heuristics aim at when outputs are too few to fill the device: inner
+// (a block per output, rows split) and outer (a thread per output, columns split). Read once;
+// INGOT_CUDA_REDUCE_BLOCKS_PER_SM="inner,outer" overrides them for tuning runs.
+struct SplitTargets {
+  int64_t inner = 8;
+  int64_t outer = 4;
+};
+const SplitTargets& split_targets() {
+  static const SplitTargets targets = [] {
+    SplitTargets t;
+    if (const char* v = std::getenv("INGOT_CUDA_REDUCE_BLOCKS_PER_SM"); v != nullptr && *v != '\0') {
+      char* end = nullptr;
+      const int64_t inner = std::strtoll(v, &end, 10);
+      if (inner > 0) t.inner = std::min<int64_t>(inner, 64);
+      if (end != nullptr && *end == ',') {
+        const int64_t outer = std::strtoll(end + 1, nullptr, 10);
+        if (outer > 0) t.outer = std::min<int64_t>(outer, 64);
+      }
+    }
+    return t;
+  }();
+  return targets;
+}
+
 }  // namespace
 
 // Kernels index with 32 bits: inputs past that run as the pieces of split_reduction, those of a
@@ -115,10 +139,10 @@ void CudaKernelLibrary::launch_reduce_piece(const ReduceSignature& sig, const Re
     threads = 32;
     while (threads < static_cast<unsigned>(kReduceThreads) && static_cast<int64_t>(threads) * 8 < p.n_red) threads *= 2;
     grid_x = static_cast<unsigned>(std::min<int64_t>(p.n_out, int64_t{1} << 30));
-    if (p.n_out < 2 * sms) {  // aim at 8 blocks per SM, each with at least one chunk of the row
+    if (p.n_out < 2 * sms) {  // aim at split_targets().inner blocks per SM, each with a chunk of the row
       const int64_t chunks = (p.n_red + kSplitChunk - 1) / kSplitChunk;
       const int64_t most = std::max<int64_t>(1, std::min<int64_t>(chunks, 65535));
-      splits = std::clamp<int64_t>((8 * sms + p.n_out - 1) / p.n_out, 1, most);
+      splits = std::clamp<int64_t>((split_targets().inner * sms + p.n_out - 1) / p.n_out, 1, most);
     }
     counters = p.n_out;
   } else {
@@ -126,9 +150,10 @@ void CudaKernelLibrary::launch_reduce_piece(const ReduceSignature& sig, const Re
     const int64_t blocks = (p.n_out + kReduceThreads - 1) / kReduceThreads;
     INGOT_CHECK(blocks < (int64_t{1} << 31), ValueError, sig.op, ": too many outputs for one launch (", p.n_out, ")");
     grid_x = static_cast<unsigned>(blocks);
-    if (blocks < 4 * sms) {  // aim at 4 blocks per SM, each summing at least 32 rows
+    const int64_t target = split_targets().outer * sms;
+    if (blocks < target) {  // aim at split_targets().outer blocks per SM, each summing at least 32 rows
       const int64_t most = std::max<int64_t>(1, std::min<int64_t>(p.n_red / 32, 65535));
-      splits = std::clamp<int64_t>((4 * sms + blocks - 1) / blocks, 1, most);
+      splits = std::clamp<int64_t>((target + blocks - 1) / blocks, 1, most);
     }
     counters = blocks;
   }
