@@ -110,7 +110,7 @@ struct welford_base : ReduceFunctorBase {
       if (n <= 32) {
         float s = 0.0f;
         for (int i = 0; i < n; ++i) s += static_cast<float>(static_cast<opmath_t<T>>(q[i]));
-        const float inv_n = 1.0f / static_cast<float>(n);  // exact: n is 8, 16, 24 or 32
+        const float inv_n = 1.0f / static_cast<float>(n);  // exact for the 8, 16 and 32 drivers pass
         const float shift = s * inv_n;
         float se[2] = {0.0f, 0.0f}, sq[2] = {0.0f, 0.0f};
         for (int i = 0; i < n; i += 2) {
