@@ -354,6 +354,23 @@ struct logsumexp_reduction : ReduceFunctorBase {
       return a;
     }
     M s[4] = {M(0), M(0), M(0), M(0)};
+#if INGOT_VEC_MATH
+    // The CPU cascade's leaves: the exps in one vector call (kernels/vec_math.h), as the dense
+    // loops take them.
+    if constexpr (is_same_v<T, M> && (is_same_v<M, float> || is_same_v<M, double>)) {
+      if (n <= 256) {
+        M t[256] = {}, e[256] = {};  // (initialized: GCC cannot see how much vec::exp reads and writes)
+        for (int i = 0; i < n; ++i) t[i] = q[i] - m;
+        ::ingot::vec::exp(e, t, n);  // out apart from the input: no copy through a buffer
+        for (int i = 0; i < n; i += 4) {
+          for (int k = 0; k < 4; ++k) s[k] += e[i + k];
+        }
+        const M sum = (s[0] + s[1]) + (s[2] + s[3]);
+        if (is_nan(sum)) return {quiet_nan<M>(), quiet_nan<M>()};
+        return {m, sum};
+      }
+    }
+#endif
     for (int i = 0; i < n; i += 4) {
       for (int k = 0; k < 4; ++k) s[k] += precise::exp(static_cast<M>(static_cast<opmath_t<T>>(q[i + k])) - m);
     }
