@@ -359,8 +359,8 @@ struct logsumexp_reduction : ReduceFunctorBase {
     // loops take them.
     if constexpr (is_same_v<T, M> && (is_same_v<M, float> || is_same_v<M, double>)) {
       if (n <= 256) {
-        M t[256] = {}, e[256] = {};  // (initialized: GCC cannot see how much vec::exp reads and writes)
-        for (int i = 0; i < n; ++i) t[i] = q[i] - m;
+        M t[256], e[256];  // t written whole: GCC warns of a partly written input to vec::exp
+        for (int i = 0; i < 256; ++i) t[i] = i < n ? q[i] - m : M(0);
         ::ingot::vec::exp(e, t, n);  // out apart from the input: no copy through a buffer
         for (int i = 0; i < n; i += 4) {
           for (int k = 0; k < 4; ++k) s[k] += e[i + k];

@@ -54,14 +54,17 @@ struct DimLoops<K, DimKind::Softmax> {
 
   // buf[0, len) = exp(x[0, len) - m).
   static void exp_block(A* buf, const In* x, int64_t len, A m) {
-    for (int64_t i = 0; i < len; ++i) buf[i] = convert<A>(x[i]) - m;
 #if INGOT_VEC_MATH
     if constexpr (kVecExp) {
-      vec::exp(buf, buf, len);
+      // The shifted values apart from buf: vec::exp in place would go through a copy (its fix-up
+      // of special lanes rereads the input).
+      alignas(64) A t[kBlock];
+      for (int64_t i = 0; i < len; ++i) t[i] = convert<A>(x[i]) - m;
+      vec::exp(buf, t, len);
       return;
     }
 #endif
-    for (int64_t i = 0; i < len; ++i) buf[i] = precise::exp(buf[i]);
+    for (int64_t i = 0; i < len; ++i) buf[i] = precise::exp(convert<A>(x[i]) - m);
   }
   // max of a contiguous row in kLanes independent lanes (a NaN never becomes the max).
   static A row_max(const In* x, int64_t n) {
