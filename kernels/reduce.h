@@ -65,12 +65,21 @@ struct ValueIndex {
   int64_t index;
 };
 
-// Welford's running mean and sum of squared deviations (Chan's formula to merge).
+// Moments about a shift (the "shifted data" method): n, and the sums of x - shift and of
+// (x - shift)^2. The shift is a value (or a block mean) of the data itself, so the correction
+// sum^2 / n stays small against sumsq; merging two is a change of frame with no division.
 template <typename A>
-struct WelfordAcc {
-  A mean;
-  A m2;
+struct MomentsAcc {
+  A shift;
+  A sum;    // of x - shift
+  A sumsq;  // of (x - shift)^2
   A n;
+  INGOT_INLINE A mean() const { return shift + sum / n; }
+  // Sum of squared deviations from the mean; NaN and inf (from inf or NaN data) pass through.
+  INGOT_INLINE A m2() const {
+    const A m = sumsq - sum * (sum / n);
+    return m < A(0) ? A(0) : m;
+  }
 };
 
 // Whether Ops has the reduce_block hook (for In elements).

@@ -1,7 +1,7 @@
 // Reductions (the functor contract: kernels/reduce.h). Sums and products of integers and bool
 // accumulate in int64 and return it; float16/bfloat16 accumulate in float32; max/min/argmax
-// propagate NaN (the first NaN wins for an index), ties pick the first index; var/std use Welford
-// in float64, so data with a large mean loses nothing to cancellation.
+// propagate NaN (the first NaN wins for an index), ties pick the first index; var/std take float64
+// moments about a shift drawn from the data, so data with a large mean loses nothing to cancellation.
 #pragma once
 
 #include "kernels/minmax_math.h"
@@ -86,72 +86,79 @@ struct index_only : indexed_base<Max, T> {
 };
 
 template <typename T>
-struct welford_base : ReduceFunctorBase {
-  using acc_t = WelfordAcc<double>;
-  INGOT_INLINE acc_t identity() const { return {0.0, 0.0, 0.0}; }
+struct moments_base : ReduceFunctorBase {
+  using acc_t = MomentsAcc<double>;
+  INGOT_INLINE acc_t identity() const { return {0.0, 0.0, 0.0, 0.0}; }
+  // The first element becomes the shift; no division per element.
   INGOT_INLINE acc_t reduce(acc_t a, opmath_t<T> x, int64_t) const {
     const double v = static_cast<double>(x);
-    a.n += 1.0;
-    const double delta = v - a.mean;
-    a.mean += delta / a.n;
-    a.m2 += delta * (v - a.mean);
-    return a;
+    if (a.n == 0.0) a.shift = v;
+    const double e = v - a.shift;
+    return {a.shift, a.sum + e, a.sumsq + e * e, a.n + 1.0};
   }
-  // Optional block hook (the CPU cascade's leaves, a CUDA thread's registers): two passes over
-  // data in cache, no division per element; n is a multiple of 8. Blocks of up to 32 float32,
-  // float16 or bfloat16 values (the CUDA drivers') take their own statistics in float32: the block
-  // mean as a shift, then the shifted sum and sum of squares (e = x - shift, exact for x near
-  // it), corrected for the shift's rounding (m2 = sum(e^2) - sum(e)^2 / n); only the block's result
-  // meets float64. That keeps a float32 var at memory speed on the GPU, where converting every
-  // element to float64 cost a third of the bandwidth. Infinities, NaNs and sums that overflow
-  // float32 take the float64 path.
+  // Optional block hook (the CPU cascade's leaves, a CUDA thread's registers): the block mean as
+  // its shift, then the shifted sums; n is a multiple of 8. Blocks of up to 32 float32, float16 or
+  // bfloat16 values (the CUDA drivers') take their sums in float32 (e = x - shift is exact for x
+  // near the shift; sum(e) keeps the shift's rounding); only the block's result meets float64.
+  // That keeps a float32 var at memory speed on the GPU, where converting every element to
+  // float64 cost a third of the bandwidth. Infinities, NaNs and sums that overflow float32 take
+  // the element rule in float64.
   INGOT_INLINE acc_t reduce_block(const T* q, int n) const {
     if constexpr (sizeof(opmath_t<T>) == 4 && is_floating_point_v<opmath_t<T>>) {
       if (n <= 32) {
-        float s = 0.0f;
-        for (int i = 0; i < n; ++i) s += static_cast<float>(static_cast<opmath_t<T>>(q[i]));
-        const float inv_n = 1.0f / static_cast<float>(n);  // exact for the 8, 16 and 32 drivers pass
-        const float shift = s * inv_n;
-        float se[2] = {0.0f, 0.0f}, sq[2] = {0.0f, 0.0f};
-        for (int i = 0; i < n; i += 2) {
-          for (int k = 0; k < 2; ++k) {
+        float s[4] = {0.0f, 0.0f, 0.0f, 0.0f};  // four chains: the block's latency, not its length
+        for (int i = 0; i < n; i += 4) {
+          for (int k = 0; k < 4; ++k) s[k] += static_cast<float>(static_cast<opmath_t<T>>(q[i + k]));
+        }
+        const float total = (s[0] + s[1]) + (s[2] + s[3]);
+        const float shift = total * (1.0f / static_cast<float>(n));  // exact: n is 8, 16 or 32
+        float se[4] = {0.0f, 0.0f, 0.0f, 0.0f}, sq[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+        for (int i = 0; i < n; i += 4) {
+          for (int k = 0; k < 4; ++k) {
             const float e = static_cast<float>(static_cast<opmath_t<T>>(q[i + k])) - shift;
             se[k] += e;
             sq[k] += e * e;
           }
         }
-        const float sum_e = se[0] + se[1], sum_sq = sq[0] + sq[1];
-        if (is_finite(s) && is_finite(sum_sq)) {
-          const double de = static_cast<double>(sum_e), dn = static_cast<double>(n);
-          const double m2 = static_cast<double>(sum_sq) - de * de / dn;
-          return {static_cast<double>(shift) + de / dn, m2 > 0.0 ? m2 : 0.0, dn};
+        const float sum_e = (se[0] + se[1]) + (se[2] + se[3]), sum_sq = (sq[0] + sq[1]) + (sq[2] + sq[3]);
+        if (is_finite(total) && is_finite(sum_sq)) {
+          return {static_cast<double>(shift), static_cast<double>(sum_e), static_cast<double>(sum_sq),
+                  static_cast<double>(n)};
         }
+        // The element rule, one value at a time: few registers beside the block held in them.
+        acc_t a = identity();
+        for (int i = 0; i < n; ++i) a = reduce(a, static_cast<opmath_t<T>>(q[i]), 0);
+        return a;
       }
     }
     double s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     for (int i = 0; i < n; i += 8) {
       for (int k = 0; k < 8; ++k) s[k] += static_cast<double>(static_cast<opmath_t<T>>(q[i + k]));
     }
-    const double mean = (((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]))) / n;
-    double d[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    const double shift = (((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]))) / n;
+    double se[8] = {0, 0, 0, 0, 0, 0, 0, 0}, sq[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     for (int i = 0; i < n; i += 8) {
       for (int k = 0; k < 8; ++k) {
-        const double e = static_cast<double>(static_cast<opmath_t<T>>(q[i + k])) - mean;
-        d[k] += e * e;
+        const double e = static_cast<double>(static_cast<opmath_t<T>>(q[i + k])) - shift;
+        se[k] += e;
+        sq[k] += e * e;
       }
     }
-    return {mean, ((d[0] + d[1]) + (d[2] + d[3])) + ((d[4] + d[5]) + (d[6] + d[7])), static_cast<double>(n)};
+    return {shift, ((se[0] + se[1]) + (se[2] + se[3])) + ((se[4] + se[5]) + (se[6] + se[7])),
+            ((sq[0] + sq[1]) + (sq[2] + sq[3])) + ((sq[4] + sq[5]) + (sq[6] + sq[7])), static_cast<double>(n)};
   }
+  // b moved into a's frame: sum(x - a.shift) = b.sum + b.n * d, and its square likewise, d the
+  // shifts' difference. Both shifts are values of the data, so d is at most the data's range.
   INGOT_INLINE acc_t combine(acc_t a, acc_t b) const {
     if (a.n == 0.0) return b;
     if (b.n == 0.0) return a;
-    const double n = a.n + b.n, delta = b.mean - a.mean, b_share = b.n / n;  // one division
-    return {a.mean + delta * b_share, a.m2 + b.m2 + delta * delta * (a.n * b_share), n};
+    const double d = b.shift - a.shift, bd = b.n * d;
+    return {a.shift, a.sum + (b.sum + bd), a.sumsq + (b.sumsq + d * (2.0 * b.sum + bd)), a.n + b.n};
   }
   // Divisor n - correction, clamped at 0: too few elements give 0/0 = NaN (or inf), no warning.
   INGOT_INLINE double variance(acc_t a) const {
     const double d = a.n - prm.p;
-    return a.m2 / (d > 0.0 ? d : 0.0);
+    return (a.n > 0.0 ? a.m2() : 0.0) / (d > 0.0 ? d : 0.0);
   }
 };
 
@@ -274,27 +281,27 @@ REGISTER_REDUCE_OP(argmin);
 
 // ---- variance and standard deviation (prm.p is the correction)
 template <typename T>
-struct var_reduction : reduce_detail::welford_base<T> {
+struct var_reduction : reduce_detail::moments_base<T> {
   using out_t = T;
-  INGOT_INLINE out_t project(WelfordAcc<double> a) const { return convert<out_t>(this->variance(a)); }
+  INGOT_INLINE out_t project(MomentsAcc<double> a) const { return convert<out_t>(this->variance(a)); }
 };
 template <typename T>
-struct std_reduction : reduce_detail::welford_base<T> {
+struct std_reduction : reduce_detail::moments_base<T> {
   using out_t = T;
-  INGOT_INLINE out_t project(WelfordAcc<double> a) const { return convert<out_t>(precise::sqrt(this->variance(a))); }
+  INGOT_INLINE out_t project(MomentsAcc<double> a) const { return convert<out_t>(precise::sqrt(this->variance(a))); }
 };
 template <typename T>
 struct var_mean_reduction : var_reduction<T> {
   using out2_t = T;
-  INGOT_INLINE out2_t project2(WelfordAcc<double> a) const {
-    return convert<out2_t>(a.n > 0.0 ? a.mean : quiet_nan<double>());
+  INGOT_INLINE out2_t project2(MomentsAcc<double> a) const {
+    return convert<out2_t>(a.n > 0.0 ? a.mean() : quiet_nan<double>());
   }
 };
 template <typename T>
 struct std_mean_reduction : std_reduction<T> {
   using out2_t = T;
-  INGOT_INLINE out2_t project2(WelfordAcc<double> a) const {
-    return convert<out2_t>(a.n > 0.0 ? a.mean : quiet_nan<double>());
+  INGOT_INLINE out2_t project2(MomentsAcc<double> a) const {
+    return convert<out2_t>(a.n > 0.0 ? a.mean() : quiet_nan<double>());
   }
 };
 REGISTER_FLOAT_REDUCE_OP(var);

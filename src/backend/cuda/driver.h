@@ -21,6 +21,7 @@ namespace ingot::cuda {
   _(cuCtxSetCurrent) _(cuCtxGetCurrent) \
   _(cuModuleLoadData) _(cuModuleUnload) _(cuModuleGetFunction) \
   _(cuFuncGetAttribute) _(cuFuncSetAttribute) _(cuOccupancyMaxPotentialBlockSize) \
+  _(cuOccupancyMaxActiveBlocksPerMultiprocessor) \
   _(cuLaunchKernel) \
   _(cuStreamCreate) _(cuStreamDestroy) _(cuStreamSynchronize) _(cuStreamWaitEvent) \
   _(cuEventCreate) _(cuEventRecord) _(cuEventSynchronize) _(cuEventDestroy) \

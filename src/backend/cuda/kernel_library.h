@@ -82,8 +82,15 @@ class CudaKernelLibrary final : public KernelLibrary {
   std::unordered_map<uint64_t, CUmodule> dim_modules_;
   std::unordered_map<std::string, CUfunction> dim_functions_;
   std::unordered_map<uint64_t, CUfunction> index_functions_;  // (index id, device) -> kernel
-  std::pair<CUfunction, CUfunction> reduce_functions(const ReduceSignature& sig, int device);
-  std::unordered_map<uint64_t, std::pair<CUfunction, CUfunction>> reduce_functions_;  // (id, device)
+  // A reduce module's two strategies, and how many of each kernel's kReduceThreads-thread blocks
+  // one SM holds at once (its registers and shared memory decide): the split heuristics fill
+  // exactly that many.
+  struct ReduceFunctions {
+    CUfunction inner = nullptr, outer = nullptr;
+    int inner_blocks_per_sm = 1, outer_blocks_per_sm = 1;
+  };
+  const ReduceFunctions& reduce_functions(const ReduceSignature& sig, int device);
+  std::unordered_map<uint64_t, ReduceFunctions> reduce_functions_;  // (id, device)
   std::unique_ptr<PerDevice[]> devices_ = std::make_unique<PerDevice[]>(128);
 };
 

@@ -24,16 +24,20 @@ void CudaKernelLibrary::compile_reduce_module(const ReduceSignature& sig, int ma
   compile_source(reduce_module_source(sig), sig.name + "_inner", major, minor);
 }
 
-std::pair<CUfunction, CUfunction> CudaKernelLibrary::reduce_functions(const ReduceSignature& sig, int device) {
+const CudaKernelLibrary::ReduceFunctions& CudaKernelLibrary::reduce_functions(const ReduceSignature& sig, int device) {
   const uint64_t key = static_cast<uint64_t>(sig.id) << 8 | static_cast<uint64_t>(device);
   std::lock_guard<std::mutex> lock(mutex_);
   const auto it = reduce_functions_.find(key);
   if (it != reduce_functions_.end()) return it->second;
   const CUmodule module = load_module(reduce_module_source(sig), sig.name + "_inner", device);
-  CUfunction inner = nullptr, outer = nullptr;
-  INGOT_CU_CHECK(driver().cuModuleGetFunction(&inner, module, (sig.name + "_inner").c_str()));
-  INGOT_CU_CHECK(driver().cuModuleGetFunction(&outer, module, (sig.name + "_outer").c_str()));
-  return reduce_functions_.emplace(key, std::make_pair(inner, outer)).first->second;
+  ReduceFunctions f;
+  INGOT_CU_CHECK(driver().cuModuleGetFunction(&f.inner, module, (sig.name + "_inner").c_str()));
+  INGOT_CU_CHECK(driver().cuModuleGetFunction(&f.outer, module, (sig.name + "_outer").c_str()));
+  INGOT_CU_CHECK(driver().cuOccupancyMaxActiveBlocksPerMultiprocessor(&f.inner_blocks_per_sm, f.inner, kReduceThreads, 0));
+  INGOT_CU_CHECK(driver().cuOccupancyMaxActiveBlocksPerMultiprocessor(&f.outer_blocks_per_sm, f.outer, kReduceThreads, 0));
+  f.inner_blocks_per_sm = std::max(f.inner_blocks_per_sm, 1);
+  f.outer_blocks_per_sm = std::max(f.outer_blocks_per_sm, 1);
+  return reduce_functions_.emplace(key, f).first->second;
 }
 
 namespace {
@@ -49,11 +53,12 @@ int64_t index_limit() {
 }
 
 // Blocks per SM the split heuristics aim at when outputs are too few to fill the device: inner
-// (a block per output, rows split) and outer (a thread per output, columns split). Read once;
-// INGOT_CUDA_REDUCE_BLOCKS_PER_SM="inner,outer" overrides them for tuning runs.
+// (a block per output, rows split) and outer (a thread per output, columns split). By default as
+// many as the SM holds at once (the kernel's occupancy): one full wave, no tail of a second.
+// INGOT_CUDA_REDUCE_BLOCKS_PER_SM="inner,outer" overrides them for tuning runs; read once.
 struct SplitTargets {
-  int64_t inner = 8;
-  int64_t outer = 4;
+  int64_t inner = 0;  // 0: the kernel's occupancy
+  int64_t outer = 0;
 };
 const SplitTargets& split_targets() {
   static const SplitTargets targets = [] {
@@ -104,7 +109,7 @@ void CudaKernelLibrary::launch_reduce_piece(const ReduceSignature& sig, const Re
                                             Device device) {
   static_assert(kAccIn == kReduceAccIn && kAccOut == kReduceAccOut, "one set of chain flags");
   const ReduceArgs& a = piece.args;
-  const auto [inner_fn, outer_fn] = reduce_functions(sig, device.index);
+  const ReduceFunctions& fns = reduce_functions(sig, device.index);
   ReduceLaunch p{};
   p.idx_base = piece.idx_base;
   p.acc_mode = piece.acc_mode;
@@ -139,10 +144,11 @@ void CudaKernelLibrary::launch_reduce_piece(const ReduceSignature& sig, const Re
     threads = 32;
     while (threads < static_cast<unsigned>(kReduceThreads) && static_cast<int64_t>(threads) * 8 < p.n_red) threads *= 2;
     grid_x = static_cast<unsigned>(std::min<int64_t>(p.n_out, int64_t{1} << 30));
-    if (p.n_out < 2 * sms) {  // aim at split_targets().inner blocks per SM, each with a chunk of the row
+    if (p.n_out < 2 * sms) {  // fill the SMs with blocks, each with a chunk of the row
+      const int64_t per_sm = split_targets().inner > 0 ? split_targets().inner : fns.inner_blocks_per_sm;
       const int64_t chunks = (p.n_red + kSplitChunk - 1) / kSplitChunk;
       const int64_t most = std::max<int64_t>(1, std::min<int64_t>(chunks, 65535));
-      splits = std::clamp<int64_t>((split_targets().inner * sms + p.n_out - 1) / p.n_out, 1, most);
+      splits = std::clamp<int64_t>(per_sm * sms / p.n_out, 1, most);
     }
     counters = p.n_out;
   } else {
@@ -150,10 +156,11 @@ void CudaKernelLibrary::launch_reduce_piece(const ReduceSignature& sig, const Re
     const int64_t blocks = (p.n_out + kReduceThreads - 1) / kReduceThreads;
     INGOT_CHECK(blocks < (int64_t{1} << 31), ValueError, sig.op, ": too many outputs for one launch (", p.n_out, ")");
     grid_x = static_cast<unsigned>(blocks);
-    const int64_t target = split_targets().outer * sms;
-    if (blocks < target) {  // aim at split_targets().outer blocks per SM, each summing at least 32 rows
+    const int64_t per_sm = split_targets().outer > 0 ? split_targets().outer : fns.outer_blocks_per_sm;
+    const int64_t target = per_sm * sms;
+    if (blocks < target) {  // fill the SMs with block columns, each summing at least 32 rows
       const int64_t most = std::max<int64_t>(1, std::min<int64_t>(p.n_red / 32, 65535));
-      splits = std::clamp<int64_t>((target + blocks - 1) / blocks, 1, most);
+      splits = std::clamp<int64_t>(target / blocks, 1, most);
     }
     counters = blocks;
   }
@@ -170,7 +177,7 @@ void CudaKernelLibrary::launch_reduce_piece(const ReduceSignature& sig, const Re
                                             stream(device.index)));
   }
   void* kernel_args[] = {&p};
-  INGOT_CU_CHECK(driver().cuLaunchKernel(inner ? inner_fn : outer_fn, grid_x, static_cast<unsigned>(splits), 1,
+  INGOT_CU_CHECK(driver().cuLaunchKernel(inner ? fns.inner : fns.outer, grid_x, static_cast<unsigned>(splits), 1,
                                          threads, 1, 1, 0, stream(device.index), kernel_args, nullptr));
 }
 

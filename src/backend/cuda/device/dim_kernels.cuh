@@ -85,13 +85,18 @@ __device__ __forceinline__ T group_reduce(T v, Op op, int tpr) {
     if (o < tpr) v = op(v, shfl_xor(v, o));
   }
   if (tpr <= 32) return v;
+  // Across the group's warps: each run of nw lanes of every warp reads the group's nw per-warp
+  // values and combines them as a butterfly, a few shuffles instead of a chain of nw dependent
+  // shared-memory reads. The ops are commutative, so every lane ends with the same result.
   T* slots = warp_slots<T>();
-  const int warp = static_cast<int>(threadIdx.x) / 32;
-  if (threadIdx.x % 32 == 0) slots[warp] = v;
+  const unsigned t = threadIdx.x, nw = static_cast<unsigned>(tpr) / 32;
+  if (t % 32 == 0) slots[t / 32] = v;
   __syncthreads();
-  const int first = static_cast<int>(threadIdx.x) / tpr * (tpr / 32);
-  T r = slots[first];
-  for (int w = 1; w < tpr / 32; ++w) r = op(r, slots[first + w]);
+  T r = slots[(t & ~(static_cast<unsigned>(tpr) - 1)) / 32 + (t & (nw - 1))];
+#pragma unroll
+  for (int o = 16; o > 0; o >>= 1) {
+    if (o < static_cast<int>(nw)) r = op(r, shfl_xor(r, o));
+  }
   __syncthreads();
   return r;
 }
