@@ -1,5 +1,7 @@
 #include "backend/cuda/kernel_library.h"
 
+#include <cstdlib>
+#include <sstream>
 #include <string_view>
 #include <utility>
 
@@ -30,8 +32,17 @@ namespace {
 // contraction of a*b + c into a fused multiply-add: functors round as written, as on the CPU
 // (lerp, addcmul, add with alpha give the CPU's bits). Allowing contraction measured no faster
 // on the H200 (bench/RESULTS.md).
+// INGOT_NVRTC_EXTRA_OPTIONS (space-separated, read once) appends options to every module, for
+// tuning runs that compare kernel variants selected by -D flags; they are part of the cache key.
 const std::vector<std::string>& module_options() {
-  static const std::vector<std::string> options = {"-std=c++17", "--fmad=false", "-DNDEBUG"};
+  static const std::vector<std::string> options = [] {
+    std::vector<std::string> o = {"-std=c++17", "--fmad=false", "-DNDEBUG"};
+    if (const char* extra = std::getenv("INGOT_NVRTC_EXTRA_OPTIONS"); extra != nullptr) {
+      std::istringstream words(extra);
+      for (std::string w; words >> w;) o.push_back(w);
+    }
+    return o;
+  }();
   return options;
 }
 

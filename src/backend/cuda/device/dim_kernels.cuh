@@ -85,18 +85,25 @@ __device__ __forceinline__ T group_reduce(T v, Op op, int tpr) {
     if (o < tpr) v = op(v, shfl_xor(v, o));
   }
   if (tpr <= 32) return v;
-  // Across the group's warps: each run of nw lanes of every warp reads the group's nw per-warp
-  // values and combines them as a butterfly, a few shuffles instead of a chain of nw dependent
-  // shared-memory reads. The ops are commutative, so every lane ends with the same result.
   T* slots = warp_slots<T>();
   const unsigned t = threadIdx.x, nw = static_cast<unsigned>(tpr) / 32;
   if (t % 32 == 0) slots[t / 32] = v;
   __syncthreads();
+#if INGOT_CUDA_GROUP_REDUCE_CHAIN
+  // Tuning variant: the group's per-warp values combined in order, one shared-memory read each.
+  const unsigned first = (t & ~(static_cast<unsigned>(tpr) - 1)) / 32;
+  T r = slots[first];
+  for (unsigned w = 1; w < nw; ++w) r = op(r, slots[first + w]);
+#else
+  // Across the group's warps: each run of nw lanes of every warp reads the group's nw per-warp
+  // values and combines them as a butterfly, a few shuffles instead of a chain of nw dependent
+  // shared-memory reads. The ops are commutative, so every lane ends with the same result.
   T r = slots[(t & ~(static_cast<unsigned>(tpr) - 1)) / 32 + (t & (nw - 1))];
 #pragma unroll
   for (int o = 16; o > 0; o >>= 1) {
     if (o < static_cast<int>(nw)) r = op(r, shfl_xor(r, o));
   }
+#endif
   __syncthreads();
   return r;
 }
