@@ -277,6 +277,20 @@ struct ReduceLoops {
                                                 int64_t r1, int64_t nj, acc_t* acc) {
     const int64_t cs = a.in_out_strides[0];
     int64_t r = r0;
+    if constexpr (kSimdMax && kMultiarch) {  // float/double max/min: explicit vectors (reduce_simd.h)
+      if (cs == static_cast<int64_t>(sizeof(In))) {
+        for (; r + 4 <= r1; r += 4) {
+          const In* q[4];
+          for (int k = 0; k < 4; ++k) q[k] = reinterpret_cast<const In*>(base + red_offset(a, r + k, 0));
+          simd::accumulate_extreme_rows<kExtreme, 4>(acc, q, nj);
+        }
+        for (; r < r1; ++r) {
+          const In* q[1] = {reinterpret_cast<const In*>(base + red_offset(a, r, 0))};
+          simd::accumulate_extreme_rows<kExtreme, 1>(acc, q, nj);
+        }
+        return;
+      }
+    }
     if (cs == static_cast<int64_t>(sizeof(In))) {  // 4 rows a pass: each accumulator loaded and stored once
       for (; r + 4 <= r1; r += 4) {
         const In* q0 = reinterpret_cast<const In*>(base + red_offset(a, r, 0));

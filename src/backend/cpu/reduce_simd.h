@@ -185,6 +185,48 @@ INGOT_SIMD_INLINE void row_arg_extreme(const M* q, int64_t n, M init, M& value, 
   index = at;
 }
 
+// Max (Dir > 0) or min of R rows into acc[0, nj) element-wise, rows in order: the outer strategy's
+// inner loop. Each lane applies the functors' rule (a NaN accumulator stays; else a NaN element
+// wins; ties keep the element), so results are bit-identical to the scalar loop; in explicit
+// vectors because whether the auto-vectorizer takes that select differs between GCC versions and
+// flags. 32-byte vectors: with GCC 12, 64-byte ones turned the selects into lane-by-lane inserts
+// (a 4096x4096 float32 max over dim 0: 19 ms against 2.9 ms with 32-byte ones, 3.3 ms for the
+// auto-vectorized scalar loop at -O3 and 11.8 ms at -O2, where it is not vectorized).
+template <int Dir, int R, typename M>
+INGOT_SIMD_INLINE void accumulate_extreme_rows(M* acc, const M* const* q, int64_t nj) {
+  using V = Vec<M, 32>;
+  using vt = typename V::type;
+  auto step = [](M a, M x) {
+    const M better = (Dir > 0 ? a > x : a < x) ? a : x;
+    if constexpr (std::is_floating_point_v<M>) {
+      return a != a ? a : better;
+    } else {
+      return better;
+    }
+  };
+  int64_t j = 0;
+  for (; j + V::kLanes <= nj; j += V::kLanes) {
+    vt a;
+    V::load(a, acc + j);
+    for (int r = 0; r < R; ++r) {
+      vt x;
+      V::load(x, q[r] + j);
+      const vt better = (Dir > 0 ? a > x : a < x) ? a : x;
+      if constexpr (std::is_floating_point_v<M>) {
+        a = a != a ? a : better;
+      } else {
+        a = better;
+      }
+    }
+    std::memcpy(acc + j, &a, sizeof(a));
+  }
+  for (; j < nj; ++j) {
+    M a = acc[j];
+    for (int r = 0; r < R; ++r) a = step(a, q[r][j]);
+    acc[j] = a;
+  }
+}
+
 }  // namespace ingot::cpu::simd
 
 #undef INGOT_SIMD_INLINE

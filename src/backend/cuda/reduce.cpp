@@ -54,8 +54,12 @@ int64_t index_limit() {
 
 // Blocks per SM the split heuristics aim at when outputs are too few to fill the device: inner
 // (a block per output, rows split) and outer (a thread per output, columns split). By default as
-// many as the SM holds at once (the kernel's occupancy): one full wave, no tail of a second.
-// INGOT_CUDA_REDUCE_BLOCKS_PER_SM="inner,outer" overrides them for tuning runs; read once.
+// many as the SM holds at once (the kernel's occupancy): one full wave, no tail of a second. The
+// outer strategy stops at kOuterBlocksPerSm: on the H200 (bench/RESULTS.md, 2026-12-02) a
+// 16384x16384 float32 sum over dim 0 ran at 92/91/84% of copy with 4/8/16 blocks per SM, var
+// over dim 0 at 79/69/51%. INGOT_CUDA_REDUCE_BLOCKS_PER_SM="inner,outer" overrides them for
+// tuning runs; read once.
+constexpr int64_t kOuterBlocksPerSm = 4;
 struct SplitTargets {
   int64_t inner = 0;  // 0: the kernel's occupancy
   int64_t outer = 0;
@@ -156,7 +160,8 @@ void CudaKernelLibrary::launch_reduce_piece(const ReduceSignature& sig, const Re
     const int64_t blocks = (p.n_out + kReduceThreads - 1) / kReduceThreads;
     INGOT_CHECK(blocks < (int64_t{1} << 31), ValueError, sig.op, ": too many outputs for one launch (", p.n_out, ")");
     grid_x = static_cast<unsigned>(blocks);
-    const int64_t per_sm = split_targets().outer > 0 ? split_targets().outer : fns.outer_blocks_per_sm;
+    const int64_t per_sm = split_targets().outer > 0 ? split_targets().outer
+                                                     : std::min<int64_t>(fns.outer_blocks_per_sm, kOuterBlocksPerSm);
     const int64_t target = per_sm * sms;
     if (blocks < target) {  // fill the SMs with block columns, each summing at least 32 rows
       const int64_t most = std::max<int64_t>(1, std::min<int64_t>(p.n_red / 32, 65535));

@@ -77,8 +77,12 @@ __device__ __forceinline__ T* warp_slots() {
 
 // Combines a value per thread over a group of `tpr` consecutive threads (1 <= tpr <= 1024, a
 // power of two; groups narrower than a warp never cross one); every thread of the group gets the
-// result. Every thread of the block must call it.
-template <typename T, typename Op>
+// result. Every thread of the block must call it. Across a group's warps, Butterfly: each run of
+// nw lanes of every warp reads the group's nw per-warp values and combines them by shuffles (the
+// ops are commutative, so every lane ends with the same result); else one warp value after the
+// other from shared memory. On the H200 (bench/RESULTS.md, 2026-12-02) the butterfly made
+// bfloat16 softmax rows 13% faster and float32 ones 5% slower, so softmax picks it by input width.
+template <bool Butterfly, typename T, typename Op>
 __device__ __forceinline__ T group_reduce(T v, Op op, int tpr) {
 #pragma unroll
   for (int o = 16; o > 0; o >>= 1) {
@@ -89,21 +93,18 @@ __device__ __forceinline__ T group_reduce(T v, Op op, int tpr) {
   const unsigned t = threadIdx.x, nw = static_cast<unsigned>(tpr) / 32;
   if (t % 32 == 0) slots[t / 32] = v;
   __syncthreads();
-#if INGOT_CUDA_GROUP_REDUCE_CHAIN
-  // Tuning variant: the group's per-warp values combined in order, one shared-memory read each.
   const unsigned first = (t & ~(static_cast<unsigned>(tpr) - 1)) / 32;
-  T r = slots[first];
-  for (unsigned w = 1; w < nw; ++w) r = op(r, slots[first + w]);
-#else
-  // Across the group's warps: each run of nw lanes of every warp reads the group's nw per-warp
-  // values and combines them as a butterfly, a few shuffles instead of a chain of nw dependent
-  // shared-memory reads. The ops are commutative, so every lane ends with the same result.
-  T r = slots[(t & ~(static_cast<unsigned>(tpr) - 1)) / 32 + (t & (nw - 1))];
+  T r;
+  if constexpr (Butterfly) {
+    r = slots[first + (t & (nw - 1))];
 #pragma unroll
-  for (int o = 16; o > 0; o >>= 1) {
-    if (o < static_cast<int>(nw)) r = op(r, shfl_xor(r, o));
+    for (int o = 16; o > 0; o >>= 1) {
+      if (o < static_cast<int>(nw)) r = op(r, shfl_xor(r, o));
+    }
+  } else {
+    r = slots[first];
+    for (unsigned w = 1; w < nw; ++w) r = op(r, slots[first + w]);
   }
-#endif
   __syncthreads();
   return r;
 }
@@ -146,6 +147,7 @@ struct SoftmaxLoops {
   // Vectors per thread kept in registers between the max/sum passes and the write; the host sizes
   // threads_per_row so that a row up to R * 1024 vectors is read from memory once.
   static constexpr int R = softmax_reg_vectors(sizeof(In));
+  static constexpr bool kButterfly = sizeof(In) < 4;  // group_reduce's cross-warp combine
 
   template <int W>
   static __device__ __forceinline__ void row(const DimParams& p, const In* x, Out* y, int64_t nv,
@@ -174,7 +176,7 @@ struct SoftmaxLoops {
           }
         }
       }
-      max = group_reduce(
+      max = group_reduce<kButterfly>(
           max, [](A a, A b) { return b > a ? b : a; }, tpr);
       // A row of -inf: exp(-inf - -inf) is NaN, so is every output (as PyTorch); -inf elements
       // of other rows add exp(-inf) = 0; a NaN or a +inf makes the sum NaN.
@@ -194,7 +196,7 @@ struct SoftmaxLoops {
           }
         }
       }
-      sum = group_reduce(
+      sum = group_reduce<kButterfly>(
           sum, [](A a, A b) { return a + b; }, tpr);
       // Outputs narrower than A: a multiply by 1 / sum (kernels/dim.h, from_exp_scaled).
       constexpr bool kScaled = kKeep && sizeof(Out) < sizeof(A) && has_from_exp_scaled<typename K::Functor, A>::value;
@@ -226,7 +228,7 @@ struct SoftmaxLoops {
 #pragma unroll
       for (int e = 0; e < W; ++e) push(ms, convert<A>(v.v[e]));
     }
-    ms = group_reduce(
+    ms = group_reduce<kButterfly>(
         ms, [](MaxSum<A> a, MaxSum<A> b) { return merge(a, b); }, tpr);
     for (int64_t j = lane; j < nv; j += tpr) {
       const VIn v = xv[j];
