@@ -51,6 +51,9 @@ struct ReduceLoops {
   // pay, and GCC 12.2 miscompiles the int8/int16 -> int64 leaf sums for AVX2/AVX-512 (the loop
   // vectorizer reads 1/4 resp. 1/2 of the elements; the baseline build is right).
   static constexpr bool kMultiarch = std::is_same_v<In, float> || std::is_same_v<In, double>;
+  // The max/min/argmax vector paths (reduce_simd.h) are cloned for every element type: they
+  // accumulate nothing wider than the element.
+  static constexpr bool kClones = kMultiarch || kSimdMax || kSimdArg;
 
   static void run(const ReduceArgs& a) {
     Ops ops;
@@ -202,7 +205,7 @@ struct ReduceLoops {
   }
   template <bool Generic>
   static acc_t contiguous_row_any_isa(const Ops& ops, const char* p, int64_t c0, int64_t c1, int64_t idx0) {
-    if constexpr (kMultiarch) {
+    if constexpr (kClones) {
       return contiguous_row_clones<Generic>(ops, p, c0, c1, idx0);
     } else {
       return contiguous_row<Generic>(ops, p, c0, c1, idx0);
@@ -277,7 +280,7 @@ struct ReduceLoops {
                                                 int64_t r1, int64_t nj, acc_t* acc) {
     const int64_t cs = a.in_out_strides[0];
     int64_t r = r0;
-    if constexpr (kSimdMax && kMultiarch) {  // float/double max/min: explicit vectors (reduce_simd.h)
+    if constexpr (kSimdMax) {  // plain max/min: explicit vectors (reduce_simd.h)
       if (cs == static_cast<int64_t>(sizeof(In))) {
         for (; r + 4 <= r1; r += 4) {
           const In* q[4];
@@ -322,7 +325,7 @@ struct ReduceLoops {
   static void columns(const Ops& ops, const ReduceArgs& a, const char* base, int64_t r0, int64_t r1, int64_t nj,
                       acc_t* acc) {
     if (r1 - r0 <= kRowGroup) {
-      if constexpr (kMultiarch) {
+      if constexpr (kClones) {
         row_group_clones(ops, a, base, r0, r1, nj, acc);
       } else {
         row_group(ops, a, base, r0, r1, nj, acc);
