@@ -42,13 +42,13 @@ INGOT_SIMD_INLINE M pick(M a, M b) {  // the functors' select when neither is Na
   return (Dir > 0 ? a > b : a < b) ? a : b;
 }
 
-// Max (Dir > 0) or min of q[0, n), n a multiple of 16, lanes combined as reduce_loops' full_leaf;
-// sets has_nan when any element is NaN (the value is then meaningless).
 // At most 32 bytes a vector: wider GCC vectors of compare-selects (64 bytes for float, 128 for
 // double) compiled to lane-by-lane code with GCC 12 and 13 (float64 max over rows at 0.2x NumPy).
 template <typename M>
 using Vec32 = Vec<M, (16 * sizeof(M) < 32 ? 16 * static_cast<int>(sizeof(M)) : 32)>;
 
+// Max (Dir > 0) or min of q[0, n), n a multiple of 16, lanes combined as reduce_loops' full_leaf;
+// sets has_nan when any element is NaN (the value is then meaningless).
 template <int Dir, typename M>
 INGOT_SIMD_INLINE M extreme16(const M* q, int64_t n, M init, bool& has_nan) {
   using V = Vec32<M>;
