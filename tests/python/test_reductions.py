@@ -332,6 +332,29 @@ def test_var_and_std_are_stable_for_data_with_a_large_mean(dtype, rtol, device):
     assert abs(m.item() - np.mean(x)) <= 1e-7 * 1e8
 
 
+@pytest.mark.parametrize("dtype, rtol", [("float64", 1e-10), ("float32", 4e-7)])
+@pytest.mark.parametrize("device", DEVICES)
+def test_var_is_accurate_when_the_first_values_are_far_from_the_mean(dtype, rtol, device):
+    """var/std accumulate moments about a shift taken from the data (kernels/reduce.h): an outlier
+    ahead of the rest, data that drifts, and two far-apart clusters keep full precision, over all
+    elements, along rows (inner) and down columns (outer)."""
+    rng = np.random.default_rng(11)
+    cases = {
+        "outlier first": np.r_[1e8, rng.standard_normal(200_000)],
+        "drift": np.arange(300_000, dtype=np.float64) * 7.0,
+        "two clusters": np.r_[rng.standard_normal(100_000) + 1e6, rng.standard_normal(100_000) - 1e6],
+    }
+    for name, x in cases.items():
+        x = round_to(x, dtype)
+        want = np.var(x, ddof=1)
+        assert abs(ingot.var(make(x, dtype, device)).item() - want) <= rtol * want, name
+        rows = x[: x.size // 64 * 64].reshape(64, -1)
+        for dim in (0, 1):
+            got = host(ingot.var(make(rows, dtype, device), dim)).astype(np.float64)
+            ref = np.var(rows, axis=dim, ddof=1)
+            np.testing.assert_allclose(got, ref, rtol=rtol, atol=0, err_msg=f"{name} dim={dim}")
+
+
 @pytest.mark.parametrize("device", DEVICES)
 def test_var_with_too_few_elements_is_nan_without_a_warning(device):
     t = ingot.ones((1,), device=device)
