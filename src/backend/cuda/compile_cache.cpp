@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -73,6 +74,72 @@ std::string cache_key(const CompileRequest& request, int nvrtc_version) {
   for (const std::string& option : request.options) h.update_field(option);
   h.update_field(std::to_string(request.name_expressions.size()));
   for (const std::string& expression : request.name_expressions) h.update_field(expression);
+  return Sha256::hex(h.finish());
+}
+
+std::vector<std::string_view> quoted_includes(std::string_view source) {
+  std::vector<std::string_view> names;
+  size_t pos = 0;
+  while (pos < source.size()) {
+    size_t end = source.find('\n', pos);
+    if (end == std::string_view::npos) end = source.size();
+    std::string_view line = source.substr(pos, end - pos);
+    pos = end + 1;
+    size_t i = line.find_first_not_of(" \t");
+    if (i == std::string_view::npos || line[i] != '#') continue;
+    i = line.find_first_not_of(" \t", i + 1);
+    if (i == std::string_view::npos || line.substr(i, 7) != "include") continue;
+    i = line.find_first_not_of(" \t", i + 7);
+    if (i == std::string_view::npos || line[i] != '"') continue;
+    const size_t close = line.find('"', i + 1);
+    if (close != std::string_view::npos) names.push_back(line.substr(i + 1, close - i - 1));
+  }
+  return names;
+}
+
+HeaderDigests::HeaderDigests(std::span<const HeaderSource> headers) {
+  Sha256 all;
+  entries_.reserve(headers.size());
+  for (const HeaderSource& h : headers) {
+    entries_.push_back({h.name, Sha256::hex(Sha256::digest(h.text)), {}});
+    all.update_field(h.name).update_field(entries_.back().text_hash);
+  }
+  all_ = Sha256::hex(all.finish());
+  for (size_t k = 0; k < headers.size(); ++k) {
+    for (std::string_view inc : quoted_includes(headers[k].text)) entries_[k].includes.push_back(find(inc));
+  }
+}
+
+int HeaderDigests::find(std::string_view name) const {
+  const auto it = std::lower_bound(entries_.begin(), entries_.end(), name,
+                                   [](const Entry& e, std::string_view n) { return e.name < n; });
+  if (it != entries_.end() && it->name == name) return static_cast<int>(it - entries_.begin());
+  for (size_t k = 0; k < entries_.size(); ++k) {  // not sorted after all: a linear search
+    if (entries_[k].name == name) return static_cast<int>(k);
+  }
+  return -1;
+}
+
+std::string HeaderDigests::digest_for(std::string_view source) const {
+  std::vector<char> seen(entries_.size(), 0);
+  std::vector<int> pending;
+  for (std::string_view inc : quoted_includes(source)) pending.push_back(find(inc));
+  while (!pending.empty()) {
+    const int k = pending.back();
+    pending.pop_back();
+    if (k < 0) return all_;
+    if (seen[static_cast<size_t>(k)] != 0) continue;
+    seen[static_cast<size_t>(k)] = 1;
+    for (int inc : entries_[static_cast<size_t>(k)].includes) pending.push_back(inc);
+  }
+  std::vector<size_t> order;
+  for (size_t k = 0; k < entries_.size(); ++k) {
+    if (seen[k] != 0) order.push_back(k);
+  }
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return entries_[a].name < entries_[b].name; });
+  Sha256 h;
+  h.update_field("reachable headers");
+  for (size_t k : order) h.update_field(entries_[k].name).update_field(entries_[k].text_hash);
   return Sha256::hex(h.finish());
 }
 

@@ -9,8 +9,10 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "backend/cuda/nvrtc.h"
 
@@ -19,6 +21,32 @@ namespace ingot::cuda {
 // Hex SHA-256 over the request (source, every header's name and text or headers_digest, options,
 // arch, name expressions), the NVRTC version and ingot's version.
 std::string cache_key(const CompileRequest& request, int nvrtc_version);
+
+// The headers' part of a module's cache key: for each module source, a digest over only the
+// headers it reaches through `#include "..."` (the embedded set is closed over such includes,
+// codegen/embed_sources.py), so an edit to one kernel header changes the keys of the modules that
+// include it and no others. Built once per header set; digest_for is thread-safe.
+class HeaderDigests {
+ public:
+  explicit HeaderDigests(std::span<const HeaderSource> headers);
+  // Hex SHA-256 over (name, hash of text) of every header `source` reaches, in name order; over
+  // every header when one of its quoted includes names none of them (NVRTC would then fail, or
+  // find it some other way: the key must not miss a change).
+  std::string digest_for(std::string_view source) const;
+
+ private:
+  struct Entry {
+    std::string_view name;
+    std::string text_hash;       // hex SHA-256 of the text
+    std::vector<int> includes;   // indices of the headers it includes; -1: one not in the set
+  };
+  int find(std::string_view name) const;
+  std::vector<Entry> entries_;  // in the order given (sorted by name)
+  std::string all_;             // the digest over every header
+};
+
+// The quoted #include names of a source, in order.
+std::vector<std::string_view> quoted_includes(std::string_view source);
 
 struct KernelCacheConfig {
   std::filesystem::path directory;  // empty: memory only

@@ -51,7 +51,9 @@ CompileRequest module_request(std::string source, const std::string& kernel, int
   r.source = std::move(source);
   r.name = kernel + ".cu";
   for (const EmbeddedSource& h : embedded_kernel_sources()) r.headers.push_back(h);
-  r.headers_digest = std::string(embedded_kernel_sources_digest());
+  // Only the headers this module reaches: an edit to one kernel header recompiles its modules.
+  static const HeaderDigests digests(embedded_kernel_sources());
+  r.headers_digest = digests.digest_for(r.source);
   r.options = module_options();
   r.arch_major = major;
   r.arch_minor = minor;

@@ -235,3 +235,47 @@ TEST(CudaCacheKey, ChangesWithEverythingThatChangesTheBinary) {
   }
   EXPECT_NE(cuda::cache_key(base, 12080), key);  // NVRTC version
 }
+
+TEST(CudaHeaderDigests, QuotedIncludesAreFoundInEveryFormAndAngleOnesAreNot) {
+  const auto names = cuda::quoted_includes(
+      "#include \"a.h\"\n  #  include   \"dir/b.h\"  // c\n#include <vector>\nint x; // #include \"no.h\"\n"
+      "#include \"last.h\"");
+  ASSERT_EQ(names.size(), 3u);
+  EXPECT_EQ(names[0], "a.h");
+  EXPECT_EQ(names[1], "dir/b.h");
+  EXPECT_EQ(names[2], "last.h");
+}
+
+// A module's digest covers the headers it reaches through includes, and only those: an edit to
+// one header changes the keys of the modules that include it (directly or not), no others.
+TEST(CudaHeaderDigests, ChangeOnlyWithTheHeadersAModuleReaches) {
+  std::vector<std::string> texts = {"#include \"k/b.h\"\nint a;", "int b;", "int c;",
+                                    "#include \"k/e.h\"\nint d;", "#include \"k/d.h\"\nint e;"};
+  auto headers_of = [&](const std::vector<std::string>& t) {
+    return std::vector<cuda::HeaderSource>{{"k/a.h", t[0]}, {"k/b.h", t[1]}, {"k/c.h", t[2]},
+                                           {"k/d.h", t[3]}, {"k/e.h", t[4]}};
+  };
+  const auto base_headers = headers_of(texts);
+  const cuda::HeaderDigests base(base_headers);
+  const std::string uses_a = "#include \"k/a.h\"\n", uses_c = "#include \"k/c.h\"\n",
+                    uses_d = "#include \"k/d.h\"\n", uses_nothing = "int k;";
+  const std::string a0 = base.digest_for(uses_a), c0 = base.digest_for(uses_c);
+  EXPECT_EQ(a0.size(), 64u);
+  EXPECT_EQ(base.digest_for(uses_a), a0);  // stable
+  EXPECT_NE(a0, c0);
+  EXPECT_NE(base.digest_for(uses_d), a0);  // d and e include each other: the walk ends
+  EXPECT_NE(base.digest_for(uses_nothing), a0);
+
+  auto edited = texts;
+  edited[1] = "int b ;";  // k/b.h, reached from k/a.h only
+  const auto edited_headers = headers_of(edited);
+  const cuda::HeaderDigests after(edited_headers);
+  EXPECT_NE(after.digest_for(uses_a), a0);
+  EXPECT_EQ(after.digest_for(uses_c), c0);
+  EXPECT_EQ(after.digest_for(uses_d), base.digest_for(uses_d));
+
+  // An include that names no header of the set: the digest of them all, which any edit changes.
+  const std::string unknown = "#include \"k/missing.h\"\n";
+  EXPECT_NE(base.digest_for(unknown), a0);
+  EXPECT_NE(after.digest_for(unknown), base.digest_for(unknown));
+}
