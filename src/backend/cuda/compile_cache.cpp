@@ -98,26 +98,24 @@ std::vector<std::string_view> quoted_includes(std::string_view source) {
 }
 
 HeaderDigests::HeaderDigests(std::span<const HeaderSource> headers) {
-  Sha256 all;
   entries_.reserve(headers.size());
   for (const HeaderSource& h : headers) {
-    entries_.push_back({h.name, Sha256::hex(Sha256::digest(h.text)), {}});
-    all.update_field(h.name).update_field(entries_.back().text_hash);
+    entries_.push_back({h.name, h.text, Sha256::hex(Sha256::digest(h.text)), {}});
   }
+  std::sort(entries_.begin(), entries_.end(),
+            [](const Entry& x, const Entry& y) { return x.name < y.name; });
+  Sha256 all;
+  for (Entry& e : entries_) all.update_field(e.name).update_field(e.text_hash);
   all_ = Sha256::hex(all.finish());
-  for (size_t k = 0; k < headers.size(); ++k) {
-    for (std::string_view inc : quoted_includes(headers[k].text)) entries_[k].includes.push_back(find(inc));
+  for (Entry& e : entries_) {
+    for (std::string_view inc : quoted_includes(e.text)) e.includes.push_back(find(inc));
   }
 }
 
 int HeaderDigests::find(std::string_view name) const {
   const auto it = std::lower_bound(entries_.begin(), entries_.end(), name,
                                    [](const Entry& e, std::string_view n) { return e.name < n; });
-  if (it != entries_.end() && it->name == name) return static_cast<int>(it - entries_.begin());
-  for (size_t k = 0; k < entries_.size(); ++k) {  // not sorted after all: a linear search
-    if (entries_[k].name == name) return static_cast<int>(k);
-  }
-  return -1;
+  return it != entries_.end() && it->name == name ? static_cast<int>(it - entries_.begin()) : -1;
 }
 
 std::string HeaderDigests::digest_for(std::string_view source) const {
@@ -132,14 +130,11 @@ std::string HeaderDigests::digest_for(std::string_view source) const {
     seen[static_cast<size_t>(k)] = 1;
     for (int inc : entries_[static_cast<size_t>(k)].includes) pending.push_back(inc);
   }
-  std::vector<size_t> order;
-  for (size_t k = 0; k < entries_.size(); ++k) {
-    if (seen[k] != 0) order.push_back(k);
-  }
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return entries_[a].name < entries_[b].name; });
   Sha256 h;
   h.update_field("reachable headers");
-  for (size_t k : order) h.update_field(entries_[k].name).update_field(entries_[k].text_hash);
+  for (size_t k = 0; k < entries_.size(); ++k) {  // entries_ is in name order
+    if (seen[k] != 0) h.update_field(entries_[k].name).update_field(entries_[k].text_hash);
+  }
   return Sha256::hex(h.finish());
 }
 

@@ -37,12 +37,13 @@ class HeaderDigests {
  private:
   struct Entry {
     std::string_view name;
-    std::string text_hash;       // hex SHA-256 of the text
-    std::vector<int> includes;   // indices of the headers it includes; -1: one not in the set
+    std::string_view text;
+    std::string text_hash;      // hex SHA-256 of the text
+    std::vector<int> includes;  // indices of the headers it includes; -1: one not in the set
   };
-  int find(std::string_view name) const;
-  std::vector<Entry> entries_;  // in the order given (sorted by name)
-  std::string all_;             // the digest over every header
+  int find(std::string_view name) const;  // binary search
+  std::vector<Entry> entries_;            // sorted by name
+  std::string all_;                       // the digest over every header
 };
 
 // The quoted #include names of a source, in order.
