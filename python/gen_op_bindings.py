@@ -261,7 +261,7 @@ def cpp_overload(group: Group, o: Overload, inplace: bool) -> str:
             out_call = released(f'ingot::{out_op.name}_out({", ".join(refs + wrapped)})', *refs)
             binds = "".join(f'    ingot::Tensor& {r} = tensor_ref(out_items[{k}], {q}, "out[{k}]");\n'
                             for k, r in enumerate(refs))
-            body = (f"    if (out.is_none()) return nb::cast({call}, nb::rv_policy::move);\n"
+            body = (f"    if (out.is_none()) return to_python({call});\n"
                     f"    INGOT_CHECK(nb::isinstance<nb::tuple>(out) && nb::len(out) == {n}, TypeError, {q}, "
                     f"\": out= must be a tuple of {n} tensors\");\n"
                     f"    nb::tuple out_items = nb::borrow<nb::tuple>(out);\n{binds}"
@@ -269,13 +269,13 @@ def cpp_overload(group: Group, o: Overload, inplace: bool) -> str:
         elif match:
             out_op, wrapped = match
             out_call = released(f'ingot::{out_op.name}_out(out_ref, {", ".join(wrapped)})', "out_ref")
-            body = (f"    if (out.is_none()) return nb::cast({call}, nb::rv_policy::move);\n"
+            body = (f"    if (out.is_none()) return to_python({call});\n"
                     f'    ingot::Tensor& out_ref = tensor_ref(out, {q}, "out");\n'
                     f"    {out_call};\n    return nb::borrow(out);\n")
         else:
             body = (f"    INGOT_CHECK(out.is_none(), NotImplementedError, {q}, "
                     f"\": this overload has no out= variant\");\n"
-                    f"    return nb::cast({call}, nb::rv_policy::move);\n")
+                    f"    return to_python({call});\n")
     # Every parameter is annotated: nanobind passes None only to those marked .none().
     names = [p.rsplit(" ", 1)[1] for p in params]
     annotations = "".join(

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "ingot/ingot.h"
@@ -60,6 +62,21 @@ std::optional<Device> device_of_object(nb::handle h);
 
 // The Tensor inside a Python object, or TypeError naming the op and argument.
 Tensor& tensor_ref(nb::handle h, const char* op, const char* arg);
+
+// A new ingot.Tensor owning `t`. What nb::cast(t, rv_policy::move) makes, without its search of
+// the instance map for the address of `t` (a temporary, never found) and of the type map.
+nb::object tensor_object(Tensor&& t);
+
+// An op's result as a Python object: tensors through tensor_object, anything else (tuples of
+// tensors, numbers) through nanobind's casters.
+template <typename T>
+nb::object to_python(T&& value) {
+  if constexpr (std::is_same_v<std::remove_cvref_t<T>, Tensor> && !std::is_lvalue_reference_v<T>) {
+    return tensor_object(std::move(value));
+  } else {
+    return nb::cast(std::forward<T>(value), nb::rv_policy::move);
+  }
+}
 
 // A shape given as ints or as one sequence: t.reshape(2, 3) and t.reshape((2, 3)).
 std::vector<int64_t> int_list(const nb::args& args, const char* op);

@@ -13,6 +13,8 @@ namespace ingot::python {
 
 namespace {
 
+nb::handle g_tensor_type;  // ingot.Tensor (owned by the module)
+
 nb::tuple to_tuple(IntArrayRef values, int64_t scale = 1) {
   nb::tuple result = nb::steal<nb::tuple>(PyTuple_New(static_cast<Py_ssize_t>(values.size())));
   for (size_t i = 0; i < values.size(); ++i) {
@@ -43,6 +45,13 @@ Tensor& tensor_ref(nb::handle h, const char* op, const char* arg) {
   return *nb::inst_ptr<Tensor>(h);
 }
 
+nb::object tensor_object(Tensor&& t) {
+  nb::object o = nb::inst_alloc(g_tensor_type);
+  new (nb::inst_ptr<Tensor>(o)) Tensor(std::move(t));
+  nb::inst_mark_ready(o);  // ready, and the instance runs ~Tensor when it dies
+  return o;
+}
+
 std::vector<int64_t> int_list(nb::handle seq, const char* op) {
   if (PyLong_Check(seq.ptr()) || PyIndex_Check(seq.ptr())) return {nb::cast<int64_t>(seq)};
   if (!PySequence_Check(seq.ptr())) {
@@ -66,7 +75,14 @@ std::vector<int64_t> int_list(const nb::args& args, const char* op) {
 }
 
 nb::class_<Tensor> bind_tensor(nb::module_& m) {
+#if NB_VERSION_MAJOR > 2 || (NB_VERSION_MAJOR == 2 && NB_VERSION_MINOR >= 13)
+  // A dead instance goes to a per-type pool (~Tensor has run; it stays in nanobind's instance map)
+  // and the next result reuses it: no map insert and erase, no PyObject malloc and free per op.
+  nb::class_<Tensor> cls(m, "Tensor", nb::pooled());
+#else
   nb::class_<Tensor> cls(m, "Tensor");
+#endif
+  g_tensor_type = cls;
   cls.def_prop_ro("shape", [](const Tensor& t) { return to_tuple(t.sizes()); })
       // Byte strides, as NumPy's ndarray.strides; stride() gives element strides like PyTorch.
       .def_prop_ro("strides", [](const Tensor& t) {
