@@ -167,6 +167,8 @@ def _install_operators() -> None:
         if dunder == "pos" and fn is None:
             fn = _identity  # unary + needs no op: it returns the tensor itself, as in PyTorch
         setattr(Tensor, f"__{dunder}__", fn or _missing(op, symbol))
+    # Last: the binary operators' C slots call the dunders set above (python/src/operators.cpp).
+    _C._install_operator_slots(Tensor)
 
 
 def _identity(self):

@@ -29,6 +29,8 @@ void bind_cuda(nb::module_& m, nb::class_<Tensor>& tensor);
 void bind_shader(nb::module_& m);
 // ingot._C._op_function: the fast callable every generated op is installed as (op_function.cpp).
 void bind_op_function(nb::module_& m);
+// ingot._C._install_operator_slots: Tensor's operators in C (operators.cpp).
+void bind_operators(nb::module_& m);
 // Generated from op_table.json by python/gen_op_bindings.py.
 void bind_ops(nb::module_& m);
 

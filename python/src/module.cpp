@@ -139,6 +139,7 @@ NB_MODULE(_C, m) {
   py::bind_cuda(m, tensor);
   py::bind_shader(m);
   py::bind_op_function(m);
+  py::bind_operators(m);
   nb::module_ ops = m.def_submodule("_ops", "Generated op entry points (see ingot/_generated_ops.py).");
   py::bind_ops(ops);
 }
