@@ -118,6 +118,11 @@ bool TensorIteratorBase::fast_set_up() {
     const TensorImpl& t = *op.tensor.impl();
     if (!t.is_contiguous || t.numel == 0 || IntArrayRef(t.sizes) != IntArrayRef(shape_)) return false;
   }
+  set_up_contiguous();
+  return true;
+}
+
+void TensorIteratorBase::set_up_contiguous() {
   const int n = ndim();
   const int64_t count = numel();
   for (auto& op : operands_) {
@@ -148,7 +153,6 @@ bool TensorIteratorBase::fast_set_up() {
     if (n > 0) op.stride_bytes[0] = count == 1 ? 0 : static_cast<int64_t>(element_size(op.dtype));
     op.data = static_cast<char*>(op.tensor.data_ptr());
   }
-  return true;
 }
 
 void TensorIteratorBase::compute_strides_and_allocate() {

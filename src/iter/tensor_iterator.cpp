@@ -78,6 +78,7 @@ TensorIterator TensorIteratorConfig::build() {
 
 void TensorIteratorBase::build(TensorIteratorConfig& config) {
   populate_operands(config);
+  if (uniform_set_up(config)) return;
   compute_device();
   compute_shape(config);
   compute_types(config);
@@ -101,6 +102,36 @@ void TensorIteratorBase::populate_operands(TensorIteratorConfig& config) {
     if (op.tensor.defined()) op.dtype = op.tensor.dtype();
   }
   INGOT_CHECK(!operands_.empty(), ValueError, name_, ": the iterator needs at least one operand");
+}
+
+bool TensorIteratorBase::uniform_set_up(const TensorIteratorConfig& config) {
+  if (ninputs() == 0 || config.static_common_dtype_ || config.static_output_dtype_) return false;
+  const TensorImpl& first = *operands_[num_outputs_].tensor.impl();
+  // 0-dim inputs are left to compute_device: a CPU one rides along with another device.
+  if (first.sizes.empty()) return false;
+  const IntArrayRef sizes = first.sizes;
+  const ScalarType dtype = first.dtype;
+  const Device device = first.storage.device();
+  if (config.promote_integer_inputs_to_float_ && !is_floating_type(dtype)) return false;
+  for (const OperandInfo& op : operands_) {
+    if (!op.tensor.defined()) continue;  // an output to allocate (inputs are defined)
+    const TensorImpl& t = *op.tensor.impl();
+    if (t.dtype != dtype || !t.is_contiguous || t.numel == 0 || t.is_wrapped_number ||
+        IntArrayRef(t.sizes) != sizes || t.storage.device() != device) {
+      return false;
+    }
+  }
+  device_ = device;
+  common_dtype_ = dtype;
+  shape_ = sizes;
+  for (OperandInfo& op : operands_) {
+    if (op.tensor.defined()) continue;
+    op.dtype = dtype;
+    op.will_resize = true;
+  }
+  if (config.check_mem_overlap_) check_mem_overlap();
+  set_up_contiguous();
+  return true;
 }
 
 namespace {

@@ -174,6 +174,15 @@ class TensorIteratorBase {
   // outputs are allocated contiguous and the iteration is one dim (what the two steps below would
   // give, without reordering or coalescing). False, changing nothing, when it does not apply.
   bool fast_set_up();
+  // fast_set_up() once its condition holds: allocates the outputs that will_resize and sets the
+  // one-dim iteration.
+  void set_up_contiguous();
+  // Before all of the steps above, in one pass over the operands: the inputs are contiguous,
+  // non-empty, dimensioned tensors of one shape, dtype and device, none a wrapped number, and every
+  // output is undefined or the same, with no static dtype declared. Device, shape and common dtype
+  // are then the inputs', so it goes straight to set_up_contiguous(). False, changing nothing,
+  // when it does not apply; what the steps would reject never qualifies, so errors are theirs.
+  bool uniform_set_up(const TensorIteratorConfig& config);
   void compute_strides_and_allocate();
   void coalesce_dimensions();
 

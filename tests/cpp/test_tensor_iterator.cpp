@@ -68,6 +68,40 @@ TEST(TensorIterator, ContiguousOperandsOfOneShapeGiveOneDimAndAContiguousOutput)
   EXPECT_EQ(iter.data_ptr(0), iter.output().data_ptr());
 }
 
+// Operands of one shape, dtype and device take a one-pass set-up (uniform_set_up); what it
+// decides must equal the general steps' answer, and anything else must still reach those steps.
+TEST(TensorIterator, UniformOperandsGiveOneDimTheirDtypeAndAContiguousOutput) {
+  auto iter = binary(Tensor(), zeros({2, 3}, kInt16), zeros({2, 3}, kInt16));
+  EXPECT_EQ(vec(iter.shape()), (std::vector<int64_t>{6}));
+  EXPECT_EQ(iter.common_dtype(), kInt16);
+  EXPECT_EQ(iter.output().dtype(), kInt16);
+  EXPECT_EQ(vec(iter.output().strides()), (std::vector<int64_t>{3, 1}));
+  EXPECT_EQ(vec(iter.strides(0)), (std::vector<int64_t>{2}));
+  EXPECT_EQ(iter.device(), Device(kCPU));
+}
+
+TEST(TensorIterator, UniformInputsWithAWiderOutKeepTheOutAndTheirCommonDtype) {
+  Tensor out = empty({2, 3}, kFloat64);
+  auto iter = binary(out, zeros({2, 3}), zeros({2, 3}));
+  EXPECT_TRUE(iter.output().is_same(out));
+  EXPECT_EQ(iter.common_dtype(), kFloat32);
+  EXPECT_EQ(iter.dtype(0), kFloat64);
+}
+
+TEST(TensorIterator, UniformIntegerInputsOfAFloatOpComputeInFloat32) {
+  TensorIterator iter;
+  iter.build_binary_float_op(Tensor(), zeros({2, 2}, kInt32), zeros({2, 2}, kInt32));
+  EXPECT_EQ(iter.common_dtype(), kFloat32);
+  EXPECT_EQ(iter.output().dtype(), kFloat32);
+}
+
+TEST(TensorIterator, UniformOperandsOnOneOtherDeviceIterateThere) {
+  Tensor out = cuda_placeholder({4});
+  auto iter = binary(out, out, out);
+  EXPECT_EQ(iter.device(), Device(kCUDA));
+  EXPECT_EQ(vec(iter.shape()), (std::vector<int64_t>{4}));
+}
+
 TEST(TensorIterator, OneElementWithDimsStepsZeroBytesAndZeroDimHasNoDims) {
   auto one = binary(Tensor(), zeros({1, 1}), zeros({1, 1}));
   EXPECT_EQ(vec(one.shape()), (std::vector<int64_t>{1}));
