@@ -451,6 +451,31 @@ def test_results_are_deterministic(device):
             np.testing.assert_array_equal(host(fn()), first)
 
 
+# Reductions over an outer dim (CUDA: a thread per output, rows split across blocks; CPU: blocks of
+# columns row by row) of views whose base, row stride and width differ, with rows enough to split.
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", ["float32", "float16", "int8", "int32", "bool", "float64"])
+def test_outer_reductions_of_offset_and_narrowed_views(dtype, device):
+    rng = np.random.default_rng(5)
+    c = rng.standard_normal((4099, 72)) * (3 if dtype in INTS else 1)
+    c = c.astype(dtype) if dtype != "bool" else c > 0
+    t = make(c, dtype, device)
+    views = {"aligned": (t, c), "offset 4": (t[:, 4:], c[:, 4:]), "offset 1": (t[:, 1:], c[:, 1:]),
+             "70 columns": (t[:, :70], c[:, :70]), "3-d": (t[:4096].view((64, 64, 72)), c[:4096].reshape(64, 64, 72))}
+    for label, (v, cv) in views.items():
+        ref64 = cv.astype(np.float64)
+        for name, dims in (("sum", 0), ("amax", 0), ("count_nonzero", 0), ("mean", 0), ("sum", (0, 1))):
+            if name == "mean" and dtype not in FLOATS:
+                continue
+            if v.ndim == 2 and dims == (0, 1):
+                dims = 0
+            got = host(getattr(ingot, name)(v, dim=dims)).astype(np.float64)
+            ax = dims if isinstance(dims, tuple) else (dims,)
+            want = {"sum": np.sum, "amax": np.max, "mean": np.mean}.get(name, np.count_nonzero)(ref64, axis=ax)
+            tol = {"float16": 2e-2, "float32": 1e-5}.get(dtype, 1e-12)
+            np.testing.assert_allclose(got, want, rtol=tol, atol=tol * 10, err_msg=f"{name} {dtype} {label} dim={dims}")
+
+
 def _cuda_free_bytes():
     try:
         return ingot.cuda.mem_get_info()[0]

@@ -35,16 +35,30 @@ __device__ __forceinline__ void copy_bytes(void* dst, const void* src) {
 #pragma unroll
   for (unsigned i = 0; i < sizeof(T); ++i) d[i] = s[i];
 }
+// Whole words move as words: a byte loop over a 32-byte accumulator compiled to ~80 byte
+// extracts and inserts per shuffle level (var's block tail was most of its instructions).
 template <typename T>
 __device__ __forceinline__ AccWords<T> to_words(const T& v) {
   AccWords<T> a{};
-  copy_bytes<T>(a.w, &v);
+  if constexpr (sizeof(T) % 4 == 0 && alignof(T) % 4 == 0) {
+    const unsigned int* words = reinterpret_cast<const unsigned int*>(&v);
+#pragma unroll
+    for (int i = 0; i < AccWords<T>::kWords; ++i) a.w[i] = words[i];
+  } else {
+    copy_bytes<T>(a.w, &v);
+  }
   return a;
 }
 template <typename T>
 __device__ __forceinline__ T from_words(const AccWords<T>& a) {
   T r;
-  copy_bytes<T>(&r, a.w);
+  if constexpr (sizeof(T) % 4 == 0 && alignof(T) % 4 == 0) {
+    unsigned int* words = reinterpret_cast<unsigned int*>(&r);
+#pragma unroll
+    for (int i = 0; i < AccWords<T>::kWords; ++i) words[i] = a.w[i];
+  } else {
+    copy_bytes<T>(&r, a.w);
+  }
   return r;
 }
 template <typename T>
@@ -310,9 +324,14 @@ struct ReduceDriver {
         }
         for (; r < r1; ++r) acc[0] = ops.reduce(acc[0], K::load(base + r * s), ib + r);
       } else {
-        for (int32_t r = r0; r < r1; ++r) {
-          acc[r % kReduceUnroll] = ops.reduce(acc[r % kReduceUnroll], K::load(base + red_offset(p, r)), ib + r);
+        // Rows round robin over the accumulators, unrolled: an array indexed at run time would
+        // live in local memory (stack), for the whole kernel.
+        int32_t r = r0;
+        for (; r <= r1 - kReduceUnroll; r += kReduceUnroll) {
+#pragma unroll
+          for (int u = 0; u < kReduceUnroll; ++u) acc[u] = ops.reduce(acc[u], K::load(base + red_offset(p, r + u)), ib + r + u);
         }
+        for (; r < r1; ++r) acc[0] = ops.reduce(acc[0], K::load(base + red_offset(p, r)), ib + r);
       }
       // acc[u] took rows u, u + kReduceUnroll, ...: combine is order-agnostic (kernels/reduce.h).
 #pragma unroll
