@@ -3,6 +3,7 @@
 // chunked two-pass scan; inner > 1: `cols` (a thread per column, coalesced along the inner dim),
 // or `cols_split` (32 columns by 8..32 threads along the dim) when columns are too few.
 #include <algorithm>
+#include <cstdlib>
 
 #include "backend/cuda/device.h"
 #include "backend/cuda/device/dim_params.h"
@@ -92,7 +93,13 @@ void CudaKernelLibrary::launch_dim(const DimKernelSignature& sig, const DimArgs&
     p.aligned = a.n % vec == 0 && aligned_to(a.in, 16) &&
                 aligned_to(a.out, out_size * static_cast<size_t>(vec));
     const int64_t nv = p.aligned ? a.n / vec : a.n;
-    const int64_t regs = softmax_reg_vectors(in_size);
+    // INGOT_CUDA_SOFTMAX_REGS overrides it for tuning runs, which build the kernels with the same
+    // -DINGOT_SOFTMAX_REGS (docs/cuda.md); read once.
+    static const int64_t regs_override = [] {
+      const char* v = std::getenv("INGOT_CUDA_SOFTMAX_REGS");
+      return v == nullptr ? int64_t{0} : std::clamp<int64_t>(std::strtoll(v, nullptr, 10), 0, 64);
+    }();
+    const int64_t regs = regs_override > 0 ? regs_override : softmax_reg_vectors(in_size);
     const int lo = pow2_at_least((nv + 1) / 2, 8, 32);
     p.threads_per_row = pow2_at_least((nv + regs - 1) / regs, lo, 1024);
     strategy = "rows";

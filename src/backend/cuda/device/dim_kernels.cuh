@@ -17,6 +17,15 @@
 
 #include "backend/cuda/device/dim_params.h"
 
+// Softmax rows keep each exp for the write when a thread's part of the row has at most this many
+// elements: one exp per element instead of two (the exp is most of the instructions per element).
+// 64 (bfloat16's 8 vectors of 8) spills 16 registers to the stack at the 64 a 1024-thread block
+// allows, and still ran far faster on the H200 than recomputing (bfloat16 softmax at 82% of copy
+// against 52%). A macro, for A/B tuning runs (INGOT_NVRTC_EXTRA_OPTIONS, docs/cuda.md).
+#ifndef INGOT_SOFTMAX_KEEP_EXP
+#define INGOT_SOFTMAX_KEEP_EXP 64
+#endif
+
 namespace ingot::cuda::dim {
 
 template <typename T, int V>
@@ -146,8 +155,16 @@ struct SoftmaxLoops {
   static constexpr int V = 16 / sizeof(In) > 0 ? 16 / static_cast<int>(sizeof(In)) : 1;
   // Vectors per thread kept in registers between the max/sum passes and the write; the host sizes
   // threads_per_row so that a row up to R * 1024 vectors is read from memory once.
+#ifdef INGOT_SOFTMAX_REGS  // tuning runs, with the host's INGOT_CUDA_SOFTMAX_REGS alike
+  static constexpr int R = INGOT_SOFTMAX_REGS;
+#else
   static constexpr int R = softmax_reg_vectors(sizeof(In));
-  static constexpr bool kButterfly = sizeof(In) < 4;  // group_reduce's cross-warp combine
+#endif
+#ifdef INGOT_SOFTMAX_CHAIN  // tuning runs: the chain of shared-memory reads instead
+  static constexpr bool kButterfly = false;
+#else
+  static constexpr bool kButterfly = true;  // group_reduce's cross-warp combine
+#endif
 
   template <int W>
   static __device__ __forceinline__ void row(const DimParams& p, const In* x, Out* y, int64_t nv,
@@ -181,9 +198,9 @@ struct SoftmaxLoops {
       // A row of -inf: exp(-inf - -inf) is NaN, so is every output (as PyTorch); -inf elements
       // of other rows add exp(-inf) = 0; a NaN or a +inf makes the sum NaN.
       A sum = A(0);
-      // Softmax-likes with from_exp keep each exp for the write when 32 registers hold them: one
+      // Softmax-likes with from_exp keep each exp for the write (INGOT_SOFTMAX_KEEP_EXP above): one
       // exp per element instead of two.
-      constexpr bool kKeep = has_from_exp<typename K::Functor, A>::value && R * W <= 32;
+      constexpr bool kKeep = has_from_exp<typename K::Functor, A>::value && R * W <= INGOT_SOFTMAX_KEEP_EXP;
       A ex[kKeep ? R : 1][kKeep ? W : 1];
 #pragma unroll
       for (int k = 0; k < R; ++k) {
@@ -198,8 +215,8 @@ struct SoftmaxLoops {
       }
       sum = group_reduce<kButterfly>(
           sum, [](A a, A b) { return a + b; }, tpr);
-      // Outputs narrower than A: a multiply by 1 / sum (kernels/dim.h, from_exp_scaled).
-      constexpr bool kScaled = kKeep && sizeof(Out) < sizeof(A) && has_from_exp_scaled<typename K::Functor, A>::value;
+      // A multiply by 1 / sum instead of a division per element (kernels/dim.h, from_exp_scaled).
+      constexpr bool kScaled = kKeep && has_from_exp_scaled<typename K::Functor, A>::value;
       const A inv_sum = kScaled ? A(1) / sum : A(0);
 #pragma unroll
       for (int k = 0; k < R; ++k) {

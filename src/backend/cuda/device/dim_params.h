@@ -8,10 +8,12 @@ namespace ingot::cuda {
 
 inline constexpr int kDimBlockThreads = 256;
 // Softmax rows: 16-byte vectors per thread held in registers between reading a row and writing
-// it; 32 registers of input, fewer for 2- and 8-byte types whose math takes more registers (at
-// 64 registers a thread, what a 1024-thread block allows, more would spill). 8 vectors for 2-byte
-// types measured slower on the H200 (bfloat16 softmax 0.48 -> 0.43 of copy, 8192x4096).
-INGOT_HOST_DEVICE constexpr int softmax_reg_vectors(size_t in_size) { return in_size == 4 ? 8 : 4; }
+// it: 32 registers of input (fewer for 8-byte types, whose math takes more registers). A row of
+// 16384 is then 256 threads of bfloat16 or 512 of float32. With 4 vectors, 2-byte rows took twice
+// the threads, and the per-thread cost of the group reductions with them: on the H200
+// (bench/RESULTS.md, 2026-12-02) 8 vectors made bfloat16 16384x16384 softmax 75% -> 82% of copy,
+// log_softmax 69% -> 82%.
+INGOT_HOST_DEVICE constexpr int softmax_reg_vectors(size_t in_size) { return in_size <= 4 ? 8 : 4; }
 // Scans: a tile is threads * V * U elements (U = 1, 2 or 4, by state width); chunked scans cut
 // rows into multiples of kDimBlockThreads * V * kScanTileVectors, whole tiles for every U.
 inline constexpr int kScanTileVectors = 4;
