@@ -2,7 +2,7 @@
 CuPy, as a fraction of a device-to-device copy measured in the same run (DESIGN.md §8).
 
     python bench/cuda_reductions.py [--json out.json] [--png out.png] [--n 67108864] [--side 16384]
-                                    [--only sum,bfloat16]
+                                    [--only sum,bfloat16] [--libs ingot]
 
 Bandwidth counts the fewest bytes an op must move: the input read once and the output written
 once. Times are medians of CUDA-event-timed runs after a warm-up. Goals (issue #12): full sums
@@ -104,12 +104,15 @@ def main() -> int:
     p.add_argument("--png")
     p.add_argument("--only", help="comma-separated case labels and/or dtypes to run, e.g. 'sum,bfloat16' "
                    "(a case runs when its label or its dtype is listed); default: all")
+    p.add_argument("--libs", default="ingot,torch,cupy",
+                   help="comma-separated libraries to time (those importable); tuning runs pass 'ingot'")
     a = p.parse_args()
     only = set(a.only.split(",")) if a.only else None
     if not ingot.cuda.is_available():
         print("cuda_reductions.py: no CUDA device; nothing to measure", file=sys.stderr)
         return 2
-    libs = ["ingot"] + (["torch"] if torch else []) + (["cupy"] if cupy else [])
+    want = set(a.libs.split(","))
+    libs = ["ingot"] + (["torch"] if torch and "torch" in want else []) + (["cupy"] if cupy and "cupy" in want else [])
     rng = np.random.default_rng(0)
     copy = copy_bandwidth(1 << 30)
     ceiling = max(copy.values())
