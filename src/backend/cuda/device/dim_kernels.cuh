@@ -160,10 +160,13 @@ struct SoftmaxLoops {
 #else
   static constexpr int R = softmax_reg_vectors(sizeof(In));
 #endif
-#ifdef INGOT_SOFTMAX_CHAIN  // tuning runs: the chain of shared-memory reads instead
-  static constexpr bool kButterfly = false;
+  // group_reduce's cross-warp combine: the butterfly for 2-byte inputs, the chain otherwise (see
+  // group_reduce; float32 rows ran 87% of copy with the chain against 78% with the butterfly in
+  // the A/B of 2026-12-02). -DINGOT_SOFTMAX_CHAIN=0/1 forces one for tuning runs.
+#ifdef INGOT_SOFTMAX_CHAIN
+  static constexpr bool kButterfly = !INGOT_SOFTMAX_CHAIN;
 #else
-  static constexpr bool kButterfly = true;  // group_reduce's cross-warp combine
+  static constexpr bool kButterfly = sizeof(In) < 4;
 #endif
 
   template <int W>
