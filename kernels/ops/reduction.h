@@ -136,11 +136,15 @@ struct moments_base : ReduceFunctorBase {
       for (int k = 0; k < 8; ++k) s[k] += static_cast<double>(static_cast<opmath_t<T>>(q[i + k]));
     }
     const double shift = (((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]))) / n;
+    // The two sums in separate loops: GCC vectorizes a loop of one sum, and left both in one loop
+    // scalar (CPU var 2.4x slower). The block is in L1 by now.
     double se[8] = {0, 0, 0, 0, 0, 0, 0, 0}, sq[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (int i = 0; i < n; i += 8) {
+      for (int k = 0; k < 8; ++k) se[k] += static_cast<double>(static_cast<opmath_t<T>>(q[i + k])) - shift;
+    }
     for (int i = 0; i < n; i += 8) {
       for (int k = 0; k < 8; ++k) {
         const double e = static_cast<double>(static_cast<opmath_t<T>>(q[i + k])) - shift;
-        se[k] += e;
         sq[k] += e * e;
       }
     }
