@@ -51,6 +51,13 @@ struct has_from_exp_scaled : false_type {};
 template <typename F, typename A>
 struct has_from_exp_scaled<F, A, void_t<decltype(declval<const F&>().from_exp_scaled(declval<A>(), declval<A>()))>>
     : true_type {};
+// Optional: from_log_sum(x, max, log_sum), the same output as F(x, max, sum) given log_sum =
+// precise::log(sum), for drivers that take the row's log once instead of once per element.
+template <typename F, typename A, typename = void>
+struct has_from_log_sum : false_type {};
+template <typename F, typename A>
+struct has_from_log_sum<F, A, void_t<decltype(declval<const F&>().from_log_sum(declval<A>(), declval<A>(), declval<A>()))>>
+    : true_type {};
 
 // Inclusive scan: acc_0 = x_0, acc_i = F(acc_{i-1}, x_i) in Acc (int64 for integers and bool,
 // float for float16/bfloat16); F must be associative (CUDA scans in blocks).

@@ -25,7 +25,11 @@ REGISTER_SOFTMAX_OP(softmax);
 struct log_softmax_functor {
   template <typename A>
   INGOT_INLINE A operator()(A x, A max, A sum) const {
-    return (x - max) - precise::log(sum);
+    return from_log_sum(x, max, precise::log(sum));
+  }
+  template <typename A>
+  INGOT_INLINE A from_log_sum(A x, A max, A log_sum) const {
+    return (x - max) - log_sum;
   }
 };
 REGISTER_SOFTMAX_OP(log_softmax);

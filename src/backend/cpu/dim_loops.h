@@ -152,6 +152,15 @@ struct DimLoops<K, DimKind::Softmax> {
           return;
         }
       }
+      if constexpr (has_from_log_sum<typename K::Functor, A>::value) {  // log_softmax: one log a row
+        for (int64_t c = 0; c < cols; ++c) s[c] = precise::log(s[c]);
+        for (int64_t i = 0; i < n; ++i) {
+          const In* xi = x + i * stride;
+          Out* yi = y + i * stride;
+          for (int64_t c = 0; c < cols; ++c) yi[c] = convert<Out>(f.from_log_sum(convert<A>(xi[c]), m[c], s[c]));
+        }
+        return;
+      }
       for (int64_t i = 0; i < n; ++i) {
         const In* xi = x + i * stride;
         Out* yi = y + i * stride;
