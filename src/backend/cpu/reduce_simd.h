@@ -201,12 +201,14 @@ template <int Dir, int R, typename M>
 INGOT_SIMD_INLINE void accumulate_extreme_rows(M* acc, const M* const* q, int64_t nj) {
   using V = Vec32<M>;
   using vt = typename V::type;
-  auto step = [](M a, M x) {
-    const M better = (Dir > 0 ? a > x : a < x) ? a : x;
+  // One lane's rule, for a vector of lanes and for the scalar tail alike (by reference: a
+  // 32-byte vector passed by value trips GCC's ABI warning in the baseline build).
+  auto step = [](auto& a, const auto& x) {
+    const auto better = (Dir > 0 ? a > x : a < x) ? a : x;
     if constexpr (std::is_floating_point_v<M>) {
-      return a != a ? a : better;
+      a = a != a ? a : better;
     } else {
-      return better;
+      a = better;
     }
   };
   int64_t j = 0;
@@ -216,18 +218,13 @@ INGOT_SIMD_INLINE void accumulate_extreme_rows(M* acc, const M* const* q, int64_
     for (int r = 0; r < R; ++r) {
       vt x;
       V::load(x, q[r] + j);
-      const vt better = (Dir > 0 ? a > x : a < x) ? a : x;
-      if constexpr (std::is_floating_point_v<M>) {
-        a = a != a ? a : better;
-      } else {
-        a = better;
-      }
+      step(a, x);
     }
     std::memcpy(acc + j, &a, sizeof(a));
   }
   for (; j < nj; ++j) {
     M a = acc[j];
-    for (int r = 0; r < R; ++r) a = step(a, q[r][j]);
+    for (int r = 0; r < R; ++r) step(a, q[r][j]);
     acc[j] = a;
   }
 }
