@@ -152,19 +152,22 @@ struct DimLoops<K, DimKind::Softmax> {
           return;
         }
       }
-      if constexpr (has_from_log_sum<typename K::Functor, A>::value) {  // log_softmax: one log a row
+      // log_softmax-likes take the row's log once (from_log_sum), not once per element.
+      constexpr bool kLogSum = has_from_log_sum<typename K::Functor, A>::value;
+      if constexpr (kLogSum) {
         for (int64_t c = 0; c < cols; ++c) s[c] = precise::log(s[c]);
-        for (int64_t i = 0; i < n; ++i) {
-          const In* xi = x + i * stride;
-          Out* yi = y + i * stride;
-          for (int64_t c = 0; c < cols; ++c) yi[c] = convert<Out>(f.from_log_sum(convert<A>(xi[c]), m[c], s[c]));
-        }
-        return;
       }
       for (int64_t i = 0; i < n; ++i) {
         const In* xi = x + i * stride;
         Out* yi = y + i * stride;
-        for (int64_t c = 0; c < cols; ++c) yi[c] = convert<Out>(f(convert<A>(xi[c]), m[c], s[c]));
+        for (int64_t c = 0; c < cols; ++c) {
+          const A v = convert<A>(xi[c]);
+          if constexpr (kLogSum) {
+            yi[c] = convert<Out>(f.from_log_sum(v, m[c], s[c]));
+          } else {
+            yi[c] = convert<Out>(f(v, m[c], s[c]));
+          }
+        }
       }
     });
   }
