@@ -26,11 +26,15 @@ class ValuesIndices(NamedTuple):
 
 
 def _dims(dim):
-    if dim is None or isinstance(dim, (list, tuple)):
-        return None if dim is None else [int(d) for d in dim]
-    if isinstance(dim, bool) or not hasattr(dim, "__index__"):
-        raise TypeError(f"dim must be None, an int or a tuple of ints, not {type(dim).__name__}")
-    return [dim.__index__()]
+    if isinstance(dim, (list, tuple)):
+        return [_dim(d) for d in dim]
+    return [_dim(dim)]
+
+
+def _dim(d):
+    if isinstance(d, bool) or not hasattr(d, "__index__"):
+        raise TypeError(f"dim must be None, an int or a tuple of ints, not {type(d).__name__}")
+    return d.__index__()
 
 
 def _copy_into(name, out, results):
@@ -45,26 +49,39 @@ def _copy_into(name, out, results):
 
 
 def _wrap(name, fn):
-    sig = inspect.signature(fn)
-    list_dim = name in LIST_DIM_OPS
+    """fn with the conventions above. Arguments are matched by position once, here, not per call:
+    a reduction of a small tensor costs about a microsecond, and inspect.Signature.bind five."""
+    names = list(inspect.signature(fn).parameters)
+    dim_at = names.index("dim") if "dim" in names else None
+    list_dim = name in LIST_DIM_OPS and dim_at is not None
+    values_indices = name in VALUES_INDICES_OPS
+    two_outputs = name in TWO_OUTPUT_OPS
+    dtype_at = names.index("dtype") if "dtype" in names else None
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        bound = sig.bind(*args, **kwargs)
-        a = bound.arguments
-        if list_dim and "dim" in a:
-            a["dim"] = _dims(a["dim"])
-        if a.get("dtype") is not None:
-            a["dtype"] = to_dtype(a["dtype"])
-        if name in VALUES_INDICES_OPS and a.get("dim") is not None:
-            out = a.pop("out", None)
-            result = ValuesIndices(*fn(*bound.args, **bound.kwargs))
+        dim = None
+        if dim_at is not None:
+            if len(args) > dim_at:
+                dim = args[dim_at]
+                if list_dim and dim is not None:
+                    args = (*args[:dim_at], _dims(dim), *args[dim_at + 1:])
+            else:
+                dim = kwargs.get("dim")
+                if list_dim and dim is not None:
+                    kwargs["dim"] = _dims(dim)
+        if dtype_at is not None:
+            if len(args) > dtype_at:
+                if args[dtype_at] is not None:
+                    args = (*args[:dtype_at], to_dtype(args[dtype_at]), *args[dtype_at + 1:])
+            elif kwargs.get("dtype") is not None:
+                kwargs["dtype"] = to_dtype(kwargs["dtype"])
+        if two_outputs or (values_indices and dim is not None):
+            out = kwargs.pop("out", None)
+            result = fn(*args, **kwargs)
+            result = ValuesIndices(*result) if values_indices else tuple(result)
             return result if out is None else _copy_into(name, out, result)
-        if name in TWO_OUTPUT_OPS:
-            out = a.pop("out", None)
-            result = tuple(fn(*bound.args, **bound.kwargs))
-            return result if out is None else _copy_into(name, out, result)
-        return fn(*bound.args, **bound.kwargs)
+        return fn(*args, **kwargs)
 
     return wrapper
 

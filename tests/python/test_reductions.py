@@ -223,8 +223,12 @@ def test_dim_errors_name_the_op(device):
         ingot.sum(t, (1, -1))
     with pytest.raises(IndexError, match="argmax"):
         ingot.argmax(t, -3)
-    with pytest.raises(TypeError):
-        ingot.sum(t, 1.5)
+    # A dim that is not an integer is refused, alone or in a tuple, never truncated to one.
+    for bad in (1.5, (0, 1.5), [1.0], True, (True,), "1"):
+        with pytest.raises(TypeError, match="dim"):
+            ingot.sum(t, bad)
+        with pytest.raises(TypeError, match="dim"):
+            t.amax(dim=bad)
 
 
 @pytest.mark.parametrize("device", DEVICES)
