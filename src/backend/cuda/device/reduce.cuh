@@ -297,7 +297,12 @@ struct ReduceDriver {
   static __device__ void outer(const ReduceLaunch& p) {
     Ops ops;
     ops.prm = p.params;
-    constexpr int kRows = 8;  // rows loaded per step (a block for the block hook)
+    // Rows loaded per step (a block for the block hook). INGOT_REDUCE_OUTER_HOOK_ROWS sets it for
+    // ops with a block hook (var/std) in tuning runs.
+#ifndef INGOT_REDUCE_OUTER_HOOK_ROWS
+#define INGOT_REDUCE_OUTER_HOOK_ROWS 8
+#endif
+    constexpr int kRows = has_reduce_block<Ops, In>::value ? INGOT_REDUCE_OUTER_HOOK_ROWS : 8;
     const int64_t gid = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
     const bool active = gid < p.n_out;
     const auto o = static_cast<int32_t>(active ? gid : 0);
