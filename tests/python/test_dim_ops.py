@@ -275,6 +275,24 @@ def test_softmax_special_rows(device):
 
 
 @pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_softmax_many_long_rows(dtype, device):
+    # Enough long rows to fill an H200 twice: CUDA's streaming strategy (rows_stream), with rows
+    # of exactly the vectors its threads hold (16 elements a thread, 1024 threads: 16384) and of
+    # fewer (10000, 4104: bounds checked), special rows among them and more rows than blocks.
+    rng = np.random.default_rng(7)
+    for n in (16384, 10000, 4104) if dtype != "float64" else (8192, 5000):
+        x = rng.standard_normal((300, n)) * 4
+        x[5, :] = -np.inf
+        x[17, 3] = np.nan
+        x[40, n - 1] = np.inf
+        x[41, ::7] = -np.inf
+        x = container(x, dtype)
+        for name in ("softmax", "log_softmax"):
+            check_op(DIM_BY_NAME[name], make(x, dtype, device), x, 1, dtype, f"{name} {dtype} 300x{n}")
+
+
+@pytest.mark.parametrize("device", DEVICES)
 def test_softmax_rows_sum_to_one(device):
     x = (np.random.default_rng(3).standard_normal((64, 1000)) * 3).astype(np.float32)
     for dim, t in [(1, make(x, "float32", device)), (0, make(x.T.copy(), "float32", device))]:

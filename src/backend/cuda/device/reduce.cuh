@@ -300,7 +300,7 @@ struct ReduceDriver {
     // Rows loaded per step (a block for the block hook). INGOT_REDUCE_OUTER_HOOK_ROWS sets it for
     // ops with a block hook (var/std) in tuning runs.
 #ifndef INGOT_REDUCE_OUTER_HOOK_ROWS
-#define INGOT_REDUCE_OUTER_HOOK_ROWS 8
+#define INGOT_REDUCE_OUTER_HOOK_ROWS 16
 #endif
     constexpr int kRows = has_reduce_block<Ops, In>::value ? INGOT_REDUCE_OUTER_HOOK_ROWS : 8;
     const int64_t gid = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
