@@ -277,9 +277,8 @@ def test_softmax_special_rows(device):
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("dtype", FLOATS)
 def test_softmax_many_long_rows(dtype, device):
-    # Enough long rows to fill an H200 twice: CUDA's streaming strategy (rows_stream), with rows
-    # of exactly the vectors its threads hold (16 elements a thread, 1024 threads: 16384) and of
-    # fewer (10000, 4104: bounds checked), special rows among them and more rows than blocks.
+    # More long rows than an H200 holds blocks at once, with rows of whole thread groups (16384)
+    # and of ragged ones (10000, 4104: bounds checked), special rows among them.
     rng = np.random.default_rng(7)
     for n in (16384, 10000, 4104) if dtype != "float64" else (8192, 5000):
         x = rng.standard_normal((300, n)) * 4

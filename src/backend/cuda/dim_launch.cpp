@@ -100,24 +100,6 @@ void CudaKernelLibrary::launch_dim(const DimKernelSignature& sig, const DimArgs&
       return v == nullptr ? int64_t{0} : std::clamp<int64_t>(std::strtoll(v, nullptr, 10), 0, 64);
     }();
     const int64_t regs = regs_override > 0 ? regs_override : softmax_reg_vectors(in_size);
-    // Long aligned rows, enough of them to fill the device twice: rows_stream, a block per row
-    // at a time that loads its next row while it reduces this one. INGOT_CUDA_SOFTMAX_STREAM=0
-    // turns it off, =N sets its blocks per SM (tuning runs); read once.
-    static const int64_t stream_setting = [] {
-      const char* v = std::getenv("INGOT_CUDA_SOFTMAX_STREAM");
-      return v == nullptr || *v == '\0' ? int64_t{-1} : std::clamp<int64_t>(std::strtoll(v, nullptr, 10), 0, 32);
-    }();
-    const int64_t sv = softmax_stream_vectors(in_size);
-    if (p.aligned && stream_setting != 0 && nv > sv * 128 && nv <= sv * 1024 && a.outer >= 2 * sms) {
-      const int tpr = pow2_at_least((nv + sv - 1) / sv, 32, 1024);
-      const int64_t per_sm = stream_setting > 0 ? stream_setting : std::max(1, 1024 / tpr);
-      p.threads_per_row = tpr;
-      void* args[] = {&p};
-      INGOT_CU_CHECK(driver().cuLaunchKernel(dim_function(sig, "rows_stream", device.index),
-                                             static_cast<unsigned>(std::min<int64_t>(a.outer, sms * per_sm)), 1, 1,
-                                             static_cast<unsigned>(tpr), 1, 1, 0, stream(device.index), args, nullptr));
-      return;
-    }
     const int lo = pow2_at_least((nv + 1) / 2, 8, 32);
     p.threads_per_row = pow2_at_least((nv + regs - 1) / regs, lo, 1024);
     strategy = "rows";

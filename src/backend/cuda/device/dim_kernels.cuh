@@ -174,69 +174,6 @@ struct SoftmaxLoops {
   static constexpr bool kButterfly = sizeof(In) < 4;
 #endif
 
-  // A row whose vectors this group holds, RH a thread (vector lane + k * tpr in cache[k]): its
-  // max, then its sum of exp(x - max), each combined over the group; then the outputs, written to
-  // yv. Every thread of the block calls it (group_reduce's barriers).
-  template <bool Butterfly, int W, int RH, bool Full = false>
-  static __device__ __forceinline__ void held(const DVec<In, W> (&cache)[RH], DVec<Out, W>* yv, int nv, int lane,
-                                              int tpr) {
-    const typename K::Functor f;
-    // The row's max (a NaN never becomes the max), then its sum of exp(x - max); the exps are
-    // independent of each other.
-    A max = -infinity<A>();
-#pragma unroll
-    for (int k = 0; k < RH; ++k) {
-      if (Full || lane + k * tpr < nv) {
-#pragma unroll
-        for (int e = 0; e < W; ++e) {
-          max = max_skip_nan(max, convert<A>(cache[k].v[e]));
-        }
-      }
-    }
-    max = group_reduce<Butterfly>(
-        max, [](A a, A b) { return max_skip_nan(a, b); }, tpr);
-    // A row of -inf: exp(-inf - -inf) is NaN, so is every output (as PyTorch); -inf elements
-    // of other rows add exp(-inf) = 0; a NaN or a +inf makes the sum NaN.
-    A sum = A(0);
-    // Softmax-likes with from_exp keep each exp for the write (INGOT_SOFTMAX_KEEP_EXP above): one
-    // exp per element instead of two.
-    constexpr bool kKeep = has_from_exp<typename K::Functor, A>::value && RH * W <= INGOT_SOFTMAX_KEEP_EXP;
-    A ex[kKeep ? RH : 1][kKeep ? W : 1];
-#pragma unroll
-    for (int k = 0; k < RH; ++k) {
-      if (Full || lane + k * tpr < nv) {
-#pragma unroll
-        for (int e = 0; e < W; ++e) {
-          const A t = precise::exp(convert<A>(cache[k].v[e]) - max);
-          if constexpr (kKeep) ex[k][e] = t;
-          sum += t;
-        }
-      }
-    }
-    sum = group_reduce<Butterfly>(
-        sum, [](A a, A b) { return a + b; }, tpr);
-    // A multiply by 1 / sum instead of a division per element (kernels/dim.h, from_exp_scaled).
-    constexpr bool kScaled = kKeep && has_from_exp_scaled<typename K::Functor, A>::value;
-    const A inv_sum = kScaled ? A(1) / sum : A(0);
-#pragma unroll
-    for (int k = 0; k < RH; ++k) {
-      if (Full || lane + k * tpr < nv) {
-        DVec<Out, W> o;
-#pragma unroll
-        for (int e = 0; e < W; ++e) {
-          if constexpr (kScaled) {
-            o.v[e] = convert<Out>(f.from_exp_scaled(ex[k][e], inv_sum));
-          } else if constexpr (kKeep) {
-            o.v[e] = convert<Out>(f.from_exp(ex[k][e], sum));
-          } else {
-            o.v[e] = convert<Out>(f(convert<A>(cache[k].v[e]), max, sum));
-          }
-        }
-        yv[lane + k * tpr] = o;
-      }
-    }
-  }
-
   template <int W>
   static __device__ __forceinline__ void row(const DimParams& p, const In* x, Out* y, int64_t nv,
                                              bool in_registers, int lane, int tpr) {
@@ -244,18 +181,80 @@ struct SoftmaxLoops {
     using VOut = DVec<Out, W>;
     const VIn* xv = reinterpret_cast<const VIn*>(x);
     VOut* yv = reinterpret_cast<VOut*>(y);
+    const typename K::Functor f;
     if (in_registers) {  // the same for every group of the block: barriers line up
       VIn cache[R];
 #pragma unroll
       for (int k = 0; k < R; ++k) {
         if (lane + k * tpr < nv) cache[k] = xv[lane + k * tpr];
       }
-      held<kButterfly, W, R>(cache, yv, static_cast<int>(nv), lane, tpr);  // nv <= R * tpr
+      // Softmax-likes with from_exp keep each exp for the write (INGOT_SOFTMAX_KEEP_EXP above): one
+      // exp per element instead of two.
+      constexpr bool kKeep = has_from_exp<typename K::Functor, A>::value && R * W <= INGOT_SOFTMAX_KEEP_EXP;
+      // The row's max (a NaN never becomes the max), then its sum of exp(x - max), each
+      // combined over the group; the exps are independent of each other. The max is max.f32
+      // (max_skip_nan), except where 2-byte rows keep their 64 exps: there it took 120 bytes of
+      // stack against the compare-and-select's 64. On the H200 (bench/RESULTS.md, 2026-12-02)
+      // max.f32 took float32 softmax rows from 85-87% of copy to 99%, bfloat16 log_softmax from
+      // 81% to 88%, and bfloat16 softmax (keeping exps) down from 80% to 70%.
+      constexpr bool kFmax = !(kKeep && sizeof(In) < 4);
+      const auto row_max = [](A a, A b) {
+        if constexpr (kFmax) {
+          return max_skip_nan(a, b);
+        } else {
+          return b > a ? b : a;
+        }
+      };
+      A max = -infinity<A>();
+#pragma unroll
+      for (int k = 0; k < R; ++k) {
+        if (lane + k * tpr < nv) {
+#pragma unroll
+          for (int e = 0; e < W; ++e) max = row_max(max, convert<A>(cache[k].v[e]));
+        }
+      }
+      max = group_reduce<kButterfly>(max, row_max, tpr);
+      // A row of -inf: exp(-inf - -inf) is NaN, so is every output (as PyTorch); -inf elements
+      // of other rows add exp(-inf) = 0; a NaN or a +inf makes the sum NaN.
+      A sum = A(0);
+      A ex[kKeep ? R : 1][kKeep ? W : 1];
+#pragma unroll
+      for (int k = 0; k < R; ++k) {
+        if (lane + k * tpr < nv) {
+#pragma unroll
+          for (int e = 0; e < W; ++e) {
+            const A t = precise::exp(convert<A>(cache[k].v[e]) - max);
+            if constexpr (kKeep) ex[k][e] = t;
+            sum += t;
+          }
+        }
+      }
+      sum = group_reduce<kButterfly>(
+          sum, [](A a, A b) { return a + b; }, tpr);
+      // A multiply by 1 / sum instead of a division per element (kernels/dim.h, from_exp_scaled).
+      constexpr bool kScaled = kKeep && has_from_exp_scaled<typename K::Functor, A>::value;
+      const A inv_sum = kScaled ? A(1) / sum : A(0);
+#pragma unroll
+      for (int k = 0; k < R; ++k) {
+        if (lane + k * tpr < nv) {
+          VOut o;
+#pragma unroll
+          for (int e = 0; e < W; ++e) {
+            if constexpr (kScaled) {
+              o.v[e] = convert<Out>(f.from_exp_scaled(ex[k][e], inv_sum));
+            } else if constexpr (kKeep) {
+              o.v[e] = convert<Out>(f.from_exp(ex[k][e], sum));
+            } else {
+              o.v[e] = convert<Out>(f(convert<A>(cache[k].v[e]), max, sum));
+            }
+          }
+          yv[lane + k * tpr] = o;
+        }
+      }
       return;
     }
     // Rows longer than the registers hold: (max, sum) merged online, then the row read again
     // for the write.
-    const typename K::Functor f;
     MaxSum<A> ms{-infinity<A>(), A(0)};
     for (int64_t j = lane; j < nv; j += tpr) {
       const VIn v = xv[j];
@@ -284,48 +283,6 @@ struct SoftmaxLoops {
       row<V>(p, x, y, valid ? p.n / V : 0, p.n / V <= static_cast<int64_t>(R) * tpr, lane, tpr);
     } else {
       row<1>(p, x, y, valid ? p.n : 0, p.n <= static_cast<int64_t>(R) * tpr, lane, tpr);
-    }
-  }
-
-  // Long aligned rows, many of them (softmax_stream_vectors): a block per row at a time, the
-  // grid walking the rows, each block loading its next row while it reduces and writes this one,
-  // so the loads stay in flight through the reductions' barriers. (In `rows`, a block holds its
-  // rows alone: the SM's memory traffic stalls while its few resident blocks reduce.)
-  static constexpr int P = softmax_stream_vectors(sizeof(In));
-  // Blocks of up to 32 warps: the chain's combine would read every warp's slot in every thread.
-#ifdef INGOT_SOFTMAX_STREAM_CHAIN
-  static constexpr bool kStreamButterfly = !INGOT_SOFTMAX_STREAM_CHAIN;
-#else
-  static constexpr bool kStreamButterfly = true;
-#endif
-  template <bool Full>  // Full: every row is P vectors a thread, no bounds to check
-  static __device__ __forceinline__ void stream_rows(const DimParams& p, int nv, int lane, int tpr) {
-    using VIn = DVec<In, V>;
-    VIn next[P];
-    int64_t r = blockIdx.x;  // the same for the whole block: barriers line up
-    auto fetch = [&](int64_t at) {
-      const VIn* xv = reinterpret_cast<const VIn*>(p.in) + at * nv;
-#pragma unroll
-      for (int k = 0; k < P; ++k) {
-        if (Full || lane + k * tpr < nv) next[k] = xv[lane + k * tpr];
-      }
-    };
-    if (r < p.rows) fetch(r);
-    for (; r < p.rows; r += gridDim.x) {
-      VIn cache[P];
-#pragma unroll
-      for (int k = 0; k < P; ++k) cache[k] = next[k];
-      if (r + gridDim.x < p.rows) fetch(r + gridDim.x);
-      held<kStreamButterfly, V, P, Full>(cache, reinterpret_cast<DVec<Out, V>*>(p.out) + r * nv, nv, lane, tpr);
-    }
-  }
-  static __device__ void rows_stream(const DimParams& p) {
-    const int tpr = static_cast<int>(blockDim.x), lane = static_cast<int>(threadIdx.x);
-    const auto nv = static_cast<int>(p.n / V);  // at most P * 1024
-    if (nv == P * tpr) {
-      stream_rows<true>(p, nv, lane, tpr);
-    } else {
-      stream_rows<false>(p, nv, lane, tpr);
     }
   }
 
@@ -653,7 +610,6 @@ struct ScanLoops {
   }
 #define INGOT_CUDA_SOFTMAX_KERNELS(name, K)                               \
   INGOT_CUDA_DIM_KERNEL_(name, rows, ::ingot::cuda::dim::SoftmaxLoops<K>) \
-  INGOT_CUDA_DIM_KERNEL_(name, rows_stream, ::ingot::cuda::dim::SoftmaxLoops<K>) \
   INGOT_CUDA_DIM_KERNEL_(name, cols, ::ingot::cuda::dim::SoftmaxLoops<K>) \
   INGOT_CUDA_DIM_KERNEL_(name, cols_split, ::ingot::cuda::dim::SoftmaxLoops<K>)
 #define INGOT_CUDA_SCAN_KERNELS(name, K)                                       \

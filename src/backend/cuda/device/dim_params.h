@@ -14,11 +14,6 @@ inline constexpr int kDimBlockThreads = 256;
 // (bench/RESULTS.md, 2026-12-02) 8 vectors made bfloat16 16384x16384 softmax 75% -> 82% of copy,
 // log_softmax 69% -> 82%.
 INGOT_HOST_DEVICE constexpr int softmax_reg_vectors(size_t in_size) { return in_size <= 4 ? 8 : 4; }
-// Softmax rows_stream: vectors per thread per row, 16 elements (8 of float64), held twice (the row
-// being reduced and the next one, loading): a row of 16384 float32 or bfloat16 is 1024 threads.
-INGOT_HOST_DEVICE constexpr int softmax_stream_vectors(size_t in_size) {
-  return in_size >= 4 ? 4 : in_size == 2 ? 2 : 1;
-}
 // Scans: a tile is threads * V * U elements (U = 1, 2 or 4, by state width); chunked scans cut
 // rows into multiples of kDimBlockThreads * V * kScanTileVectors, whole tiles for every U.
 inline constexpr int kScanTileVectors = 4;
