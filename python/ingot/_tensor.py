@@ -152,13 +152,21 @@ def _comparison(fn):
     return method
 
 
+def _deferring(fn, reflected: str):
+    """fn as an operator dunder: an operand ingot cannot take whose type defines `reflected` gets
+    NotImplemented, so Python calls that operand's reflected dunder (t + x -> x.__radd__(t)), as
+    NumPy arrays and PyTorch tensors do. Only the generated ops' fast callables know how."""
+    return _C._operator_function(fn, reflected) if isinstance(fn, _C._OpFunction) else fn
+
+
 def _install_operators() -> None:
     for dunder, (op, symbol) in _BINARY.items():
         fn, inplace = _op(op), _op(op + "_")
         missing = _missing(op, symbol)
-        setattr(Tensor, f"__{dunder}__", fn or missing)
-        setattr(Tensor, f"__r{dunder}__", (fn if dunder in _COMMUTATIVE else _reflected(fn)) if fn else missing)
-        setattr(Tensor, f"__i{dunder}__", inplace or _missing(op, symbol + "="))
+        forward = _deferring(fn, f"__r{dunder}__") if fn else missing
+        setattr(Tensor, f"__{dunder}__", forward)
+        setattr(Tensor, f"__r{dunder}__", (forward if dunder in _COMMUTATIVE else _reflected(fn)) if fn else missing)
+        setattr(Tensor, f"__i{dunder}__", _deferring(inplace, f"__r{dunder}__") if inplace else _missing(op, symbol + "="))
     for dunder, (op, symbol) in _COMPARISON.items():
         fn = _op(op)
         setattr(Tensor, f"__{dunder}__", _comparison(fn) if fn else _missing(op, symbol))

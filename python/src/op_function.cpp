@@ -27,10 +27,46 @@ struct OpFunction {
   PyObject* defaults;   // tuple: each parameter's default, or `required` when it has none
   PyObject* required;   // the marker for a parameter without a default
   Py_ssize_t npositional;  // parameters that can be given by position (the rest are keyword-only)
+  PyObject* defer_to;      // operator copies (_operator_function): the reflected dunder's name
 };
 
+// An operator's second operand that ingot cannot take but whose type has the reflected dunder
+// (`defer_to`): the operator returns NotImplemented, so Python asks that operand, as it does for
+// NumPy arrays and PyTorch tensors. Tensors and Python numbers never defer: their errors (a
+// refused dtype, an overflow) are ingot's to raise.
+bool defers(PyObject* other, PyObject* name) {
+  if (PyLong_Check(other) || PyFloat_Check(other) || PyComplex_Check(other) ||
+      nb::isinstance<Tensor>(nb::handle(other))) {
+    return false;
+  }
+  return PyObject_HasAttr(reinterpret_cast<PyObject*>(Py_TYPE(other)), name) != 0;
+}
+
 PyObject* slow_call(OpFunction* f, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
-  return PyObject_Vectorcall(f->fallback, args, nargsf, kwnames);
+  PyObject* result = PyObject_Vectorcall(f->fallback, args, nargsf, kwnames);
+  if (result == nullptr && f->defer_to != nullptr && PyVectorcall_NARGS(nargsf) == 2 && kwnames == nullptr &&
+      PyErr_ExceptionMatches(PyExc_TypeError)) {
+    // The error is set aside while defers() looks the dunder up, and restored unless it defers.
+#if PY_VERSION_HEX >= 0x030C0000
+    PyObject* error = PyErr_GetRaisedException();
+    if (defers(args[1], f->defer_to)) {
+      Py_DECREF(error);
+      return Py_NewRef(Py_NotImplemented);
+    }
+    PyErr_SetRaisedException(error);
+#else
+    PyObject *type, *value, *traceback;
+    PyErr_Fetch(&type, &value, &traceback);
+    if (defers(args[1], f->defer_to)) {
+      Py_XDECREF(type);
+      Py_XDECREF(value);
+      Py_XDECREF(traceback);
+      return Py_NewRef(Py_NotImplemented);
+    }
+    PyErr_Restore(type, value, traceback);
+#endif
+  }
+  return result;
 }
 
 // Index of keyword `key` among the parameter names, or -1. Call sites pass interned names, so the
@@ -97,6 +133,7 @@ int op_traverse(PyObject* self, visitproc visit, void* arg) {
   Py_VISIT(f->names);
   Py_VISIT(f->defaults);
   Py_VISIT(f->required);
+  Py_VISIT(f->defer_to);
   return 0;
 }
 
@@ -108,6 +145,7 @@ int op_clear(PyObject* self) {
   Py_CLEAR(f->names);
   Py_CLEAR(f->defaults);
   Py_CLEAR(f->required);
+  Py_CLEAR(f->defer_to);
   return 0;
 }
 
@@ -168,10 +206,32 @@ void bind_op_function(nb::module_& m) {
     f->defaults = Py_NewRef(defaults.ptr());
     f->required = Py_NewRef(required.ptr());
     f->npositional = npositional;
+    f->defer_to = nullptr;
     PyObject_GC_Track(f);
     nb::object result = nb::steal(reinterpret_cast<PyObject*>(f));
     if (f->dict == nullptr) throw nb::python_error();
     return result;
+  });
+  // _operator_function(op, reflected): a copy of _OpFunction `op` for Tensor's operator dunders,
+  // returning NotImplemented for an operand that ingot cannot take and whose type defines
+  // `reflected` ("__radd__"); see defers(). It shares op's attributes (__name__, __doc__, ...).
+  m.def("_operator_function", [](nb::handle op, nb::str reflected) {
+    INGOT_CHECK(Py_TYPE(op.ptr()) == g_op_type, TypeError, "_operator_function: not an _OpFunction");
+    const auto* src = reinterpret_cast<const OpFunction*>(op.ptr());
+    auto* f = PyObject_GC_New(OpFunction, g_op_type);
+    if (f == nullptr) throw nb::python_error();
+    f->vectorcall = op_vectorcall;
+    f->dict = Py_NewRef(src->dict);
+    f->entry = Py_NewRef(src->entry);
+    f->fallback = Py_NewRef(src->fallback);
+    f->names = Py_NewRef(src->names);
+    f->defaults = Py_NewRef(src->defaults);
+    f->required = Py_NewRef(src->required);
+    f->npositional = src->npositional;
+    f->defer_to = Py_NewRef(reflected.ptr());
+    PyUnicode_InternInPlace(&f->defer_to);
+    PyObject_GC_Track(f);
+    return nb::steal(reinterpret_cast<PyObject*>(f));
   });
 }
 

@@ -54,3 +54,49 @@ def test_a_reassigned_dunder_is_called_by_the_operator(monkeypatch):
     assert a + a == "patched"
     assert 1 - a == "patched r"
     np.testing.assert_array_equal(arr(a - 1), [0, 0])
+
+
+class _Reflecting:
+    """An operand ingot cannot take that defines the reflected operators."""
+
+    def __radd__(self, other):
+        return ("radd", other)
+
+    def __rsub__(self, other):
+        return ("rsub", other)
+
+    def __rmul__(self, other):
+        return ("rmul", other)
+
+    def __rtruediv__(self, other):
+        return ("rtruediv", other)
+
+    def __rpow__(self, other):
+        return ("rpow", other)
+
+
+def test_an_operand_with_the_reflected_dunder_is_asked_in_turn():
+    # Python's protocol, as for NumPy arrays and PyTorch tensors: Tensor.__add__ returns
+    # NotImplemented for an operand it cannot take, and Python calls that operand's __radd__.
+    a = ingot.ones(2)
+    x = _Reflecting()
+    for result, name in [(a + x, "radd"), (a - x, "rsub"), (a * x, "rmul"), (a / x, "rtruediv"), (a ** x, "rpow")]:
+        assert result[0] == name and result[1] is a
+    assert a.__add__(x) is NotImplemented
+    b = a
+    b += x  # __iadd__ defers too; Python falls back to x.__radd__(a) and rebinds b
+    assert b == ("radd", a)
+    assert isinstance(a, ingot.Tensor)
+
+
+def test_operands_without_a_reflected_dunder_and_tensor_errors_still_raise():
+    a = ingot.ones(2)
+    with pytest.raises(TypeError, match="bitwise_and: argument 'other'"):
+        a & _Reflecting()  # no __rand__: ingot's own error
+    with pytest.raises(TypeError, match="add: argument 'other'"):
+        a + "text"
+    # An error between tensors is ingot's to raise, never a fallback to another operator.
+    i = ingot.ones(2, dtype=ingot.int64)
+    with pytest.raises(TypeError):
+        i += ingot.ones(2) * 0.5
+    np.testing.assert_array_equal(arr(i), [1, 1])
