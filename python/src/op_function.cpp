@@ -44,8 +44,8 @@ bool defers(PyObject* other, PyObject* name) {
 
 PyObject* slow_call(OpFunction* f, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
   PyObject* result = PyObject_Vectorcall(f->fallback, args, nargsf, kwnames);
-  if (result == nullptr && f->defer_to != nullptr && PyVectorcall_NARGS(nargsf) == 2 && kwnames == nullptr &&
-      PyErr_ExceptionMatches(PyExc_TypeError)) {
+  if (result == nullptr && f->defer_to != nullptr && PyVectorcall_NARGS(nargsf) == 2 &&
+      kwnames == nullptr && PyErr_ExceptionMatches(PyExc_TypeError)) {
     // The error is set aside while defers() looks the dunder up, and restored unless it defers.
 #if PY_VERSION_HEX >= 0x030C0000
     PyObject* error = PyErr_GetRaisedException();
@@ -216,7 +216,8 @@ void bind_op_function(nb::module_& m) {
   // returning NotImplemented for an operand that ingot cannot take and whose type defines
   // `reflected` ("__radd__"); see defers(). It shares op's attributes (__name__, __doc__, ...).
   m.def("_operator_function", [](nb::handle op, nb::str reflected) {
-    INGOT_CHECK(Py_TYPE(op.ptr()) == g_op_type, TypeError, "_operator_function: not an _OpFunction");
+    INGOT_CHECK(Py_TYPE(op.ptr()) == g_op_type, TypeError,
+                "_operator_function: not an _OpFunction");
     const auto* src = reinterpret_cast<const OpFunction*>(op.ptr());
     auto* f = PyObject_GC_New(OpFunction, g_op_type);
     if (f == nullptr) throw nb::python_error();

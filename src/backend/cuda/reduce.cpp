@@ -96,17 +96,20 @@ struct Counters {
 };
 unsigned int* zeroed_counters(int device, int64_t count) {
   static Counters* const all = new Counters[kCounterDevices];  // never freed: kernels hold them
-  INGOT_CHECK(device >= 0 && device < kCounterDevices, IndexError, "reduce: device ", device, " is out of range");
+  INGOT_CHECK(device >= 0 && device < kCounterDevices, IndexError, "reduce: device ", device,
+              " is out of range");
   Counters& c = all[device];
   std::call_once(c.once, [&] {
     c.size = 64 * device_properties(device).multiprocessor_count + 64;
     CUdeviceptr ptr = 0;
     INGOT_CU_CHECK(driver().cuMemAlloc(&ptr, static_cast<size_t>(c.size) * sizeof(unsigned int)));
     // Ordered before every launch of this device's stream, the only one the counters serve.
-    INGOT_CU_CHECK(driver().cuMemsetD8Async(ptr, 0, static_cast<size_t>(c.size) * sizeof(unsigned int), stream(device)));
+    INGOT_CU_CHECK(driver().cuMemsetD8Async(
+        ptr, 0, static_cast<size_t>(c.size) * sizeof(unsigned int), stream(device)));
     c.ptr = reinterpret_cast<unsigned int*>(ptr);
   });
-  INGOT_CHECK(count <= c.size, Error, "reduce: ", count, " split counters exceed the ", c.size, " kept");
+  INGOT_CHECK(count <= c.size, Error, "reduce: ", count, " split counters exceed the ", c.size,
+              " kept");
   return c.ptr;
 }
 

@@ -190,7 +190,8 @@ struct SoftmaxLoops {
       }
       // Softmax-likes with from_exp keep each exp for the write (INGOT_SOFTMAX_KEEP_EXP above): one
       // exp per element instead of two.
-      constexpr bool kKeep = has_from_exp<typename K::Functor, A>::value && R * W <= INGOT_SOFTMAX_KEEP_EXP;
+      constexpr bool kKeep =
+          has_from_exp<typename K::Functor, A>::value && R * W <= INGOT_SOFTMAX_KEEP_EXP;
       // The row's max (a NaN never becomes the max), then its sum of exp(x - max), each
       // combined over the group; the exps are independent of each other. The max is max.f32
       // (max_skip_nan), except where 2-byte rows keep their 64 exps: there it took 120 bytes of
