@@ -86,6 +86,24 @@ int lifted_scalar_input(const TensorIteratorBase& it) {
   return found >= 0 && contiguous_operand(it, 0) ? found : -1;
 }
 
+// On a CPU iterator: whether `sig` matches every operand except 0-d inputs (Python numbers) in
+// another dtype, each stored by the kernel in its compute type (float32, float64, integers; not
+// float16, whose kernels compute in float32), so converting the number to the stored type is what
+// the cast flavor does to it.
+bool numbers_convert(const TensorIteratorBase& it, const KernelSignature& sig) {
+  if (sig.out != it.dtype(0)) return false;
+  bool any = false;
+  for (int i = 0; i < sig.ninputs; ++i) {
+    if (sig.inputs[i] == it.input_dtype(i)) continue;
+    if (it.tensor(it.noutputs() + i).dim() != 0 || sig.inputs[i] != sig.args[i] ||
+        sig.inputs[i] != it.common_dtype()) {
+      return false;
+    }
+    any = true;
+  }
+  return any;
+}
+
 constexpr int kNotBroadcast = -2;
 
 // A 2-d iteration where some operand is contiguous along dim 1 instead of dim 0 (a transposed
@@ -215,6 +233,7 @@ void KernelLibrary::exec_32bit(const TensorIteratorBase& it, std::string_view op
     return nullptr;
   };
   ElementwiseArgs args = bind_operands(it, op);
+  ScalarArg converted[kMaxOperands];  // host numbers in the kernel's dtypes (numbers_convert)
   KernelFlavor flavor = KernelFlavor::Strided;
   const KernelSignature* sig = kernels.recent;
   if (sig == nullptr || !takes(*sig) || !dtypes_match(it, *sig, kAnyInput)) {
@@ -242,6 +261,17 @@ void KernelLibrary::exec_32bit(const TensorIteratorBase& it, std::string_view op
       args.scalar_input = repeated;
     } else if (wants_tiles(it)) {
       flavor = KernelFlavor::Tiled;
+    }
+  } else if (it.device().is_cpu() &&
+             (sig = find([&](const KernelSignature& s) { return numbers_convert(it, s); }))) {
+    // Only 0-d inputs (Python numbers, clamp(x, 0.2, 0.8)) differ from the kernel's dtypes:
+    // each is converted once, as the cast flavor would per element, and read in place (stride 0),
+    // so the loop vectorizes (strided flavor: contiguous_or_repeated).
+    for (int i = 0; i < it.ninputs(); ++i) {
+      const int arg = it.noutputs() + i;
+      if (sig->inputs[i] == it.input_dtype(i)) continue;
+      convert_into(converted[i], sig->inputs[i], it.data_ptr(arg), it.input_dtype(i));
+      args.data[arg] = reinterpret_cast<char*>(converted[i].bytes);
     }
   } else {
     flavor = KernelFlavor::Cast;

@@ -188,3 +188,52 @@ def test_out_of_a_wider_dtype_receives_the_result():
     flags = ingot.empty((2,), dtype=ingot.float32)
     ingot.ge(ingot.asarray(a), ingot.asarray(b), out=flags)
     np.testing.assert_array_equal(flags.numpy(), (a >= b).astype(np.float32))
+
+
+def _np(t):
+    return np.asarray(t.numpy())
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16"])
+def test_maximum_minimum_fmax_fmin_rules_hold_in_long_arrays(dtype):
+    # Long enough for the vector loop and a tail: NaN propagates (maximum/minimum) or is skipped
+    # (fmax/fmin); +0.0 is above -0.0 whichever side it is on.
+    nan, inf = np.nan, np.inf
+    x = np.array([nan, 1.0, nan, -0.0, 0.0, -0.0, 0.0, 2.0, -inf, 3.0, 5.0], np.float64)
+    y = np.array([2.0, nan, nan, 0.0, -0.0, -0.0, 0.0, 2.0, inf, -3.0, 7.0], np.float64)
+    reps = 37  # 407 elements
+    xs, ys = np.tile(x, reps), np.tile(y, reps)
+    tx = ingot.asarray(xs).astype(getattr(ingot, dtype))
+    ty = ingot.asarray(ys).astype(getattr(ingot, dtype))
+    want = {
+        "maximum": np.tile([nan, nan, nan, 0.0, 0.0, -0.0, 0.0, 2.0, inf, 3.0, 7.0], reps),
+        "minimum": np.tile([nan, nan, nan, -0.0, -0.0, -0.0, 0.0, 2.0, -inf, -3.0, 5.0], reps),
+        "fmax": np.tile([2.0, 1.0, nan, 0.0, 0.0, -0.0, 0.0, 2.0, inf, 3.0, 7.0], reps),
+        "fmin": np.tile([2.0, 1.0, nan, -0.0, -0.0, -0.0, 0.0, 2.0, -inf, -3.0, 5.0], reps),
+    }
+    for name, w in want.items():
+        got = _np(getattr(ingot, name)(tx, ty).astype(ingot.float64))
+        np.testing.assert_array_equal(got, w, err_msg=name)
+        np.testing.assert_array_equal(np.signbit(got), np.signbit(w), err_msg=name + " zero signs")
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int32", "float16"])
+def test_ops_with_several_python_numbers_match_numpy(dtype):
+    # clamp(x, lo, hi) and where(c, a, b) with number operands: the numbers are converted once to
+    # the kernel's dtype; results equal NumPy's on long, strided and 2-d inputs.
+    rng = np.random.default_rng(5)
+    host = (rng.standard_normal((67, 130)) * 4).astype(np.float64)
+    if dtype == "int32":
+        host = np.round(host)
+    t = ingot.asarray(host).astype(getattr(ingot, dtype))
+    ref = _np(t.astype(ingot.float64))
+    lo, hi = (-1.5, 2.25) if dtype != "int32" else (-1, 2)
+    for tt, rr in [(t, ref), (t[:, ::3], ref[:, ::3]), (t.T, ref.T)]:
+        got = ingot.clamp(tt, lo, hi)
+        assert got.dtype == tt.dtype
+        np.testing.assert_array_equal(_np(got.astype(ingot.float64)), np.clip(rr, lo, hi))
+        w = ingot.where(tt > 0, 1.5, -0.5)
+        np.testing.assert_array_equal(_np(w), np.where(rr > 0, 1.5, -0.5).astype(np.float32))
+    # A number beyond the float32 range converts as the cast path does: to inf.
+    big = ingot.clamp(ingot.asarray(np.array([1.0, 3e38], np.float32)), -1e300, 1e300)
+    np.testing.assert_array_equal(_np(big), np.array([1.0, 3e38], np.float32))

@@ -260,10 +260,53 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
     }
   }
 
+  // Along dim 0 the output is contiguous and every input contiguous or one repeated value (stride
+  // 0), some of them repeated: clamp(x, lo, hi) with number bounds, where(c, 1.0, 0.0), an input
+  // broadcast along dim 0 beside a lifted scalar.
+  static bool contiguous_or_repeated(const int64_t* st) {
+    if (st[0] != static_cast<int64_t>(sizeof(Out))) return false;
+    bool repeated = false;
+    for (int k = 0; k < N; ++k) {
+      repeated = repeated || st[k + 1] == 0;
+      if (st[k + 1] != 0 && st[k + 1] != kStoredSize[k]) return false;
+    }
+    return repeated;
+  }
+  static constexpr int64_t kStoredSize[N > 0 ? N : 1] = {
+      static_cast<int64_t>(sizeof(typename Ins::stored))...};
+
+  // Such rows run through the contiguous loop a block at a time, each repeated value filling a
+  // block buffer (refilled only when the row's value moves), so they vectorize like dense rows;
+  // through strided_run they were scalar (clamp with number bounds: a ninth of NumPy's clip).
+  template <int... I>
+  static void repeated_impl(const ElementwiseArgs& a, int64_t begin, int64_t end, const int64_t* st,
+                            int_seq<I...>) {
+    static_assert(((sizeof(typename Ins::stored) <= 8) && ...), "stored types are at most 8 bytes");
+    alignas(64) char fixed[N > 0 ? N : 1][kBlock * 8];
+    const char* filled[N > 0 ? N : 1] = {};
+    const bool stream = streams(a);
+    for_each_row<N + 1>(a, begin, end, [&](char* const* ptrs, int64_t n) {
+      ((st[I + 1] == 0 && filled[I] != ptrs[I + 1]
+            ? (fill_block(fixed[I], read<typename Ins::stored>(ptrs[I + 1])),
+               filled[I] = ptrs[I + 1], void())
+            : void()),
+       ...);
+      for (int64_t j0 = 0; j0 < n; j0 += kBlock) {
+        const int64_t m = n - j0 < kBlock ? n - j0 : kBlock;
+        char* in[N > 0 ? N : 1] = {(st[I + 1] == 0 ? fixed[I] : ptrs[I + 1] + j0 * st[I + 1])...};
+        contiguous_run<-1>(ptrs[0] + j0 * st[0], in, a.scalar, a.alpha, m, stream, Seq{});
+      }
+    });
+    if (stream) fence_streaming_stores();
+  }
+
   // strided: general N-d byte strides, operands stored in the kernel's types.
   static void strided(const ElementwiseArgs& a, int64_t begin, int64_t end) {
     int64_t st[N + 1];
     for (int k = 0; k <= N; ++k) st[k] = a.strides[k][0];
+    if constexpr (N > 0) {
+      if (contiguous_or_repeated(st)) return repeated_impl(a, begin, end, st, Seq{});
+    }
     for_each_row<N + 1>(a, begin, end,
                         [&](char* const* ptrs, int64_t n) { strided_run(ptrs, st, a.alpha, n, Seq{}); });
   }
