@@ -18,8 +18,6 @@ namespace ingot::cuda {
 
 namespace {
 
-constexpr int kMaxDevices = 128;
-
 // Blocks of at most kMaxCachedBytes are rounded up to a power of two and, when freed, kept on a
 // host-side free list for the next allocation of their class: a small op then costs no driver
 // call at all. Reuse is safe without events because all of a device's work is on one stream.

@@ -12,6 +12,10 @@ namespace ingot::cuda {
 // (ingot/cuda.h): is_available() never throws and prints nothing; device_properties() caches, and
 // throws IndexError naming the index and the count, or AcceleratorError without CUDA.
 
+// Per-device state kept in fixed tables (the allocator's pools, the error buffers, the reduction
+// counters) covers device indices below this.
+inline constexpr int kMaxDevices = 128;
+
 // Device `index`'s primary context, retained on first use. Throws like device_properties().
 CUcontext context(int index);
 

@@ -13,8 +13,6 @@ namespace ingot::cuda {
 
 namespace {
 
-constexpr int kMaxDevices = 128;
-
 struct MappedBuffer {
   std::once_flag once;
   std::atomic<ErrorBuffer*> host{nullptr};  // set once the buffer is ready

@@ -88,15 +88,14 @@ const SplitTargets& split_targets() {
 // operation on the GPU before every split reduction (a few microseconds of a 130 us float16 sum).
 // Splits happen only when outputs are few: at most 2 * SMs (inner) or 64 * SMs block columns
 // (outer, the cap of split_targets), which bounds the buffer.
-constexpr int kCounterDevices = 128;
 struct Counters {
   std::once_flag once;
   unsigned int* ptr = nullptr;
   int64_t size = 0;
 };
 unsigned int* zeroed_counters(int device, int64_t count) {
-  static Counters* const all = new Counters[kCounterDevices];  // never freed: kernels hold them
-  INGOT_CHECK(device >= 0 && device < kCounterDevices, IndexError, "reduce: device ", device,
+  static Counters* const all = new Counters[kMaxDevices];  // never freed: kernels hold them
+  INGOT_CHECK(device >= 0 && device < kMaxDevices, IndexError, "reduce: device ", device,
               " is out of range");
   Counters& c = all[device];
   std::call_once(c.once, [&] {
