@@ -38,19 +38,22 @@ std::string CudaKernelLibrary::dim_module_source(const DimKernelSignature& sig) 
                                "(", sig.name, ", ::ingot::", sig.type_name, ")\n");
 }
 
-CUfunction CudaKernelLibrary::dim_function(const DimKernelSignature& sig, const char* strategy,
+CUfunction CudaKernelLibrary::dim_function(const DimKernelSignature& sig, DimStrategy strategy,
                                            int device) {
-  std::string name = ingot::detail::concat(sig.name, '_', strategy);
-  const std::string key = ingot::detail::concat(device, ':', name);
+  // No strings on the launch path: (id, device, strategy) is the key, the name built once.
+  const uint64_t module_key = static_cast<uint64_t>(sig.id) << 8 | static_cast<uint64_t>(device);
+  const uint64_t key = module_key << 8 | static_cast<uint64_t>(strategy);
   std::lock_guard<std::mutex> lock(mutex_);
   const auto found = dim_functions_.find(key);
   if (found != dim_functions_.end()) return found->second;
-  const uint64_t module_key = static_cast<uint64_t>(sig.id) << 8 | static_cast<uint64_t>(device);
   auto it = dim_modules_.find(module_key);
   if (it == dim_modules_.end()) {
     it = dim_modules_.emplace(module_key, load_module(dim_module_source(sig), sig.name, device))
              .first;
   }
+  static constexpr const char* kNames[] = {"rows", "cols", "cols_split", "chunk_totals",
+                                           "chunk_scan"};
+  const std::string name = ingot::detail::concat(sig.name, '_', kNames[static_cast<int>(strategy)]);
   CUfunction fn = nullptr;
   INGOT_CU_CHECK(driver().cuModuleGetFunction(&fn, it->second, name.c_str()));
   dim_functions_.emplace(key, fn);
@@ -68,7 +71,7 @@ void CudaKernelLibrary::launch_dim(const DimKernelSignature& sig, const DimArgs&
   p.n = a.n;
   p.inner = a.inner;
   p.rows = a.outer;
-  const char* strategy = "cols";
+  DimStrategy strategy = DimStrategy::kCols;
   int64_t grid = 0;
   unsigned block = kDimBlockThreads;
   Storage scratch;
@@ -82,7 +85,7 @@ void CudaKernelLibrary::launch_dim(const DimKernelSignature& sig, const DimArgs&
       ydim *= 2;
     block = static_cast<unsigned>(32 * ydim);
     grid = a.outer * col_blocks;
-    strategy = "cols_split";
+    strategy = DimStrategy::kColsSplit;
   } else if (a.inner > 1) {
     grid = (a.outer * a.inner + block - 1) / block;
   } else if (sig.kind == DimKind::Softmax) {
@@ -102,7 +105,7 @@ void CudaKernelLibrary::launch_dim(const DimKernelSignature& sig, const DimArgs&
     const int64_t regs = regs_override > 0 ? regs_override : softmax_reg_vectors(in_size);
     const int lo = pow2_at_least((nv + 1) / 2, 8, 32);
     p.threads_per_row = pow2_at_least((nv + regs - 1) / regs, lo, 1024);
-    strategy = "rows";
+    strategy = DimStrategy::kRows;
   } else {
     // Vector loads and stores: rows whole vectors, every operand aligned to one vector of it.
     p.aligned = a.n % vec == 0 && aligned_to(a.in, 16) &&
@@ -124,16 +127,16 @@ void CudaKernelLibrary::launch_dim(const DimKernelSignature& sig, const DimArgs&
       scratch = Storage::allocate(static_cast<size_t>(a.outer * chunks) * kStateBytes, device);
       p.scratch = static_cast<char*>(scratch.data());
       void* args[] = {&p};
-      INGOT_CU_CHECK(driver().cuLaunchKernel(dim_function(sig, "chunk_totals", device.index),
-                                             static_cast<unsigned>(grid), 1, 1, block, 1, 1, 0,
-                                             stream(device.index), args, nullptr));
-      INGOT_CU_CHECK(driver().cuLaunchKernel(dim_function(sig, "chunk_scan", device.index),
-                                             static_cast<unsigned>(grid), 1, 1, block, 1, 1, 0,
-                                             stream(device.index), args, nullptr));
+      INGOT_CU_CHECK(driver().cuLaunchKernel(
+          dim_function(sig, DimStrategy::kChunkTotals, device.index), static_cast<unsigned>(grid),
+          1, 1, block, 1, 1, 0, stream(device.index), args, nullptr));
+      INGOT_CU_CHECK(driver().cuLaunchKernel(
+          dim_function(sig, DimStrategy::kChunkScan, device.index), static_cast<unsigned>(grid), 1,
+          1, block, 1, 1, 0, stream(device.index), args, nullptr));
       return;  // scratch is freed in stream order, after both kernels
     }
     p.threads_per_row = pow2_at_least(a.n / vec + 1, 32, 256);
-    strategy = "rows";
+    strategy = DimStrategy::kRows;
   }
   if (p.threads_per_row > 0) {
     block = static_cast<unsigned>(std::max(p.threads_per_row, kDimBlockThreads));

@@ -71,7 +71,9 @@ class CudaKernelLibrary final : public KernelLibrary {
   static CUfunction load_function(std::string source, const std::string& name, int device);
   // Compiles (or finds in the cache) and loads a module named `name`.
   static CUmodule load_module(std::string source, const std::string& name, int device);
-  CUfunction dim_function(const DimKernelSignature& sig, const char* strategy, int device);
+  // The kernels of a dim module (device/dim_kernels.cuh), named <signature>_<strategy>.
+  enum class DimStrategy { kRows, kCols, kColsSplit, kChunkTotals, kChunkScan };
+  CUfunction dim_function(const DimKernelSignature& sig, DimStrategy strategy, int device);
   // Compiles `source` (through the kernel cache) with the options every module uses.
   static void compile_source(std::string source, const std::string& name, int major, int minor);
   CUfunction index_function(const IndexKernelSignature& sig, int device);
@@ -80,7 +82,7 @@ class CudaKernelLibrary final : public KernelLibrary {
   std::unordered_map<uint64_t, CUfunction> cast_functions_;  // (id, device, dtypes) -> kernel
   // (dim id, device, strategy) -> kernel, filled from one module per (dim id, device)
   std::unordered_map<uint64_t, CUmodule> dim_modules_;
-  std::unordered_map<std::string, CUfunction> dim_functions_;
+  std::unordered_map<uint64_t, CUfunction> dim_functions_;
   std::unordered_map<uint64_t, CUfunction> index_functions_;  // (index id, device) -> kernel
   // A reduce module's two strategies, and how many of each kernel's kReduceThreads-thread blocks
   // one SM holds at once (its registers and shared memory decide): the split heuristics fill
@@ -95,5 +97,10 @@ class CudaKernelLibrary final : public KernelLibrary {
 };
 
 CudaKernelLibrary& cuda_kernel_library();
+
+// For tests: lowers the offsets and counts one reduction launch may hold (bytes; 0 or less
+// restores the 32-bit limit) so that small inputs take the split paths. Returns the previous
+// limit. INGOT_CUDA_REDUCE_INDEX_LIMIT sets it at start-up.
+int64_t set_reduce_index_limit(int64_t limit);
 
 }  // namespace ingot::cuda

@@ -1,6 +1,7 @@
 // Reductions on CUDA: one NVRTC module per reduce signature holding both strategies
 // (device/reduce.cuh), the launch shape, and the split buffers. Mirrors src/backend/cpu's driver.
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <mutex>
 #include <vector>
@@ -43,15 +44,20 @@ const CudaKernelLibrary::ReduceFunctions& CudaKernelLibrary::reduce_functions(co
 
 namespace {
 
-// The largest offset (in bytes) or count one launch may hold: kMaxIndex32, or less when a test
-// sets INGOT_CUDA_REDUCE_INDEX_LIMIT to make small inputs take the split path.
-int64_t index_limit() {
-  if (const char* v = std::getenv("INGOT_CUDA_REDUCE_INDEX_LIMIT"); v != nullptr && *v != '\0') {
-    const int64_t limit = std::strtoll(v, nullptr, 10);
-    if (limit > 0) return std::min(limit, kMaxIndex32);
-  }
-  return kMaxIndex32;
+// The largest offset (in bytes) or count one launch may hold: kMaxIndex32, or less when
+// INGOT_CUDA_REDUCE_INDEX_LIMIT (read once) or a test (set_reduce_index_limit) lowers it to make
+// small inputs take the split path. Read on every launch, so no getenv there.
+std::atomic<int64_t>& index_limit_slot() {
+  static std::atomic<int64_t> limit{[] {
+    if (const char* v = std::getenv("INGOT_CUDA_REDUCE_INDEX_LIMIT"); v != nullptr && *v != '\0') {
+      const int64_t l = std::strtoll(v, nullptr, 10);
+      if (l > 0) return std::min(l, kMaxIndex32);
+    }
+    return kMaxIndex32;
+  }()};
+  return limit;
 }
+int64_t index_limit() { return index_limit_slot().load(std::memory_order_relaxed); }
 
 // Blocks per SM the split heuristics aim at when outputs are too few to fill the device: inner
 // (a block per output, rows split) and outer (a thread per output, columns split). By default as
@@ -113,6 +119,10 @@ unsigned int* zeroed_counters(int device, int64_t count) {
 }
 
 }  // namespace
+
+int64_t set_reduce_index_limit(int64_t limit) {
+  return index_limit_slot().exchange(limit > 0 ? std::min(limit, kMaxIndex32) : kMaxIndex32);
+}
 
 // Kernels index with 32 bits: inputs past that run as the pieces of split_reduction, those of a
 // chain through one accumulation buffer.

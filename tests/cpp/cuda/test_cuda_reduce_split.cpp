@@ -1,16 +1,17 @@
 // CUDA reductions past 32-bit offsets (src/backend/cuda/reduce.cpp): the launch is split into
 // pieces, along output dims and then along reduced dims chained through an accumulation buffer.
-// INGOT_CUDA_REDUCE_INDEX_LIMIT lowers the limit so that small inputs take every split path; the
-// results must equal the CPU backend's (values within float tolerance, indices exactly).
+// set_reduce_index_limit (INGOT_CUDA_REDUCE_INDEX_LIMIT at start-up) lowers the limit so that small
+// inputs take every split path; the results must equal the CPU backend's (values within float
+// tolerance, indices exactly).
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include "backend/cuda/kernel_library.h"
 #include "ingot/cuda.h"
 #include "ingot/ingot.h"
-#include "scoped_env.h"
 
 namespace ingot {
 namespace {
@@ -51,9 +52,21 @@ void expect_close(const Tensor& cpu, const Tensor& gpu, const std::string& what)
   EXPECT_EQ(bad, 0) << what;
 }
 
+// Sets the reduction launch limit for its lifetime, then restores the previous one.
+class ScopedIndexLimit {
+ public:
+  explicit ScopedIndexLimit(int64_t limit) : old_(cuda::set_reduce_index_limit(limit)) {}
+  ~ScopedIndexLimit() { cuda::set_reduce_index_limit(old_); }
+  ScopedIndexLimit(const ScopedIndexLimit&) = delete;
+  ScopedIndexLimit& operator=(const ScopedIndexLimit&) = delete;
+
+ private:
+  int64_t old_;
+};
+
 // Runs every case with the given limit (bytes per launch) and compares with the CPU.
 void check_all(const char* limit) {
-  ScopedEnv env("INGOT_CUDA_REDUCE_INDEX_LIMIT", std::string(limit));
+  ScopedIndexLimit scoped(std::stoll(limit));
   const Tensor x = sample({300, 77}, kFloat32);
   const Tensor xg = x.to(kGpu);
   const std::string at = std::string(" (limit ") + limit + ")";
