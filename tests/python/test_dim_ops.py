@@ -20,7 +20,7 @@ import pytest
 import ingot
 from ingot_test_helpers import DEVICES, host, make
 from opinfo_dim import DIM_BY_NAME, DIM_OPS, cummax_ref
-from opinfo_support import ALL, FLOATS, container, float_tiny, is_float, samples
+from opinfo_support import ALL, FLOATS, container, float_tiny, is_float, mismatches, samples
 
 EPS = {"float16": 2.0**-10, "bfloat16": 2.0**-7, "float32": 2.0**-23, "float64": 2.0**-52}
 ACC_U = {"float16": 2.0**-24, "bfloat16": 2.0**-24, "float32": 2.0**-24, "float64": 2.0**-53}
@@ -289,6 +289,30 @@ def test_softmax_many_long_rows(dtype, device):
         x = container(x, dtype)
         for name in ("softmax", "log_softmax"):
             check_op(DIM_BY_NAME[name], make(x, dtype, device), x, 1, dtype, f"{name} {dtype} 300x{n}")
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+@pytest.mark.parametrize("n", [16384, 1000, 37])
+def test_softmax_2_byte_outputs_within_an_ulp_down_to_subnormals(n, dtype, device):
+    # Outputs from 1 down through the subnormals of the result dtype, against the float64 reference
+    # rounded to dtype: within one ulp (at the subnormal spacing below the normals), and never
+    # flushed to zero. CUDA rows with 2-byte outputs take their exps from an approximation scaled
+    # clear of float32's flush range (dim_kernels.cuh, narrow_exp); this holds it to the bound.
+    lo, hi = (-95.0, -80.0) if dtype == "bfloat16" else (-18.0, -6.0)
+    row = np.concatenate([[0.0], np.linspace(lo, hi, n - 1)])
+    x = container(np.stack([row, row[::-1] + 3.0, np.roll(row, n // 2) - 50.0]), dtype)
+    t = make(x, dtype, device)
+    want = container(DIM_BY_NAME["softmax"].ref(x, 1), dtype)
+    got = host(ingot.softmax(t, 1))
+    bad = mismatches(got, want, dtype, 1.0)
+    assert not bad.any(), (f"{int(bad.sum())} outputs off by more than an ulp, e.g. got {got[bad][:4]}, "
+                           f"want {want[bad][:4]}")
+    assert ((got == 0) == (want == 0)).all(), "tiny outputs flushed to zero"
+    assert (want[:, 1:] < float_tiny(dtype)).any() and (want[:, 1:] > 0).any()  # the range is covered
+    lwant = container(DIM_BY_NAME["log_softmax"].ref(x, 1), dtype)
+    bad = mismatches(host(ingot.log_softmax(t, 1)), lwant, dtype, 1.0)
+    assert not bad.any(), f"log_softmax: {int(bad.sum())} outputs off by more than an ulp"
 
 
 @pytest.mark.parametrize("device", DEVICES)

@@ -18,12 +18,18 @@
 #include "backend/cuda/device/dim_params.h"
 
 // Softmax rows keep each exp for the write when a thread's part of the row has at most this many
-// elements: one exp per element instead of two (the exp is most of the instructions per element).
-// 64 (bfloat16's 8 vectors of 8) spills 16 registers to the stack at the 64 a 1024-thread block
-// allows, and still ran far faster on the H200 than recomputing (bfloat16 softmax at 82% of copy
-// against 52%). A macro, for A/B tuning runs (INGOT_NVRTC_EXTRA_OPTIONS, docs/cuda.md).
+// elements: one exp per element instead of two. Float32 rows (8 vectors of 4) keep theirs. 2-byte
+// rows (8 vectors of 8) recompute: keeping 64 spilled at the 64 registers a 1024-thread block
+// allows, and once their exps came from narrow_exp (an FMA and the SFU) recomputing ran far faster
+// on the H200 (A/B of 2026-12-02: bfloat16 softmax 94.9% of copy against 59.4% keeping 64). A
+// macro, for A/B tuning runs (INGOT_NVRTC_EXTRA_OPTIONS, docs/cuda.md).
 #ifndef INGOT_SOFTMAX_KEEP_EXP
-#define INGOT_SOFTMAX_KEEP_EXP 64
+#define INGOT_SOFTMAX_KEEP_EXP 32
+#endif
+// Softmax rows with a float16/bfloat16 output take their exps from narrow_exp below (1 for tuning
+// runs that compare it with precise::exp).
+#ifndef INGOT_SOFTMAX_NARROW_EXP
+#define INGOT_SOFTMAX_NARROW_EXP 1
 #endif
 
 namespace ingot::cuda::dim {
@@ -123,6 +129,51 @@ __device__ __forceinline__ T group_reduce(T v, Op op, int tpr) {
 __device__ __forceinline__ float max_skip_nan(float m, float v) { return fmaxf(m, v); }
 __device__ __forceinline__ double max_skip_nan(double m, double v) { return fmax(m, v); }
 
+// 2^24 * exp(d) for d <= 0, for softmax rows whose output is float16 or bfloat16: an FMA and the
+// SFU's ex2.approx, against ~10 instructions for precise::exp (2-byte rows were issue-bound: 26
+// instructions an element against a budget of ~32 at copy speed). Relative error: the FMA's
+// rounding of t (|t| < 2^8 where the result is not 0: at most 2^-17), log2(e)'s rounding (2^-17.8
+// at |t| = 150) and ex2.approx's (2^-22), 2^-16.9 in all: 1/128 of a bfloat16 output's ulp, 1/32
+// of a float16's, so the rounded output stays within its half ulp plus that. The 2^24 scale keeps
+// ex2's flush to zero (results below 2^-126) under every 2-byte subnormal (2^-133 and up): softmax
+// divides by a sum scaled alike, log_softmax takes the sum back down (exactly: a power of two).
+// -inf gives 0 and NaN NaN, like precise::exp.
+__device__ __forceinline__ float narrow_exp(float d) {
+  const float t = fmaf(d, 1.44269504088896341f, 24.0f);
+  float r;
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(t));
+  return r;
+}
+inline constexpr float kNarrowExpScale = 5.9604644775390625e-8f;  // 2^-24: undoes narrow_exp's 2^24
+
+// The largest of the 2 * n 2-byte floats in `words` (NaN skipped unless all are NaN), by the
+// packed max.f16x2 / max.bf16x2 (sm_80 and up): half an instruction an element. Exact in the
+// input type; a row's max only shifts its exps, so the sign picked between -0 and +0 is moot.
+template <typename T, int n>
+__device__ __forceinline__ unsigned packed_max(unsigned m, const unsigned (&words)[n]) {
+#pragma unroll
+  for (int i = 0; i < n; ++i) {
+    if constexpr (is_same_v<T, ::ingot::BFloat16>) {
+      asm("max.bf16x2 %0, %0, %1;" : "+r"(m) : "r"(words[i]));
+    } else {
+      asm("max.f16x2 %0, %0, %1;" : "+r"(m) : "r"(words[i]));
+    }
+  }
+  return m;
+}
+
+// Element e of a vector as A. bfloat16 pairs widen from their 32-bit word with one shift or mask
+// each (element by element it took a byte permute and a shift for every odd one).
+template <typename A, typename T, int W>
+__device__ __forceinline__ A widen(const DVec<T, W>& v, int e) {
+  if constexpr (is_same_v<T, ::ingot::BFloat16> && is_same_v<A, float> && W % 2 == 0) {
+    const unsigned w = reinterpret_cast<const unsigned*>(v.v)[e / 2];
+    return __uint_as_float(e % 2 != 0 ? w & 0xffff0000u : w << 16);
+  } else {
+    return convert<A>(v.v[e]);
+  }
+}
+
 template <typename A>
 struct MaxSum {
   A max;
@@ -192,26 +243,46 @@ struct SoftmaxLoops {
       // exp per element instead of two.
       constexpr bool kKeep =
           has_from_exp<typename K::Functor, A>::value && R * W <= INGOT_SOFTMAX_KEEP_EXP;
-      // The row's max (a NaN never becomes the max), then its sum of exp(x - max), each
-      // combined over the group; the exps are independent of each other. The max is max.f32
-      // (max_skip_nan), except where 2-byte rows keep their 64 exps: there it took 120 bytes of
-      // stack against the compare-and-select's 64. On the H200 (bench/RESULTS.md, 2026-12-02)
-      // max.f32 took float32 softmax rows from 85-87% of copy to 99%, bfloat16 log_softmax from
-      // 81% to 88%, and bfloat16 softmax (keeping exps) down from 80% to 70%.
-      constexpr bool kFmax = !(kKeep && sizeof(In) < 4);
-      const auto row_max = [](A a, A b) {
-        if constexpr (kFmax) {
-          return max_skip_nan(a, b);
+      // 2-byte outputs: exps from narrow_exp (scaled by 2^24; the sum with them).
+      constexpr bool kNarrow = INGOT_SOFTMAX_NARROW_EXP && sizeof(Out) == 2 && is_same_v<A, float>;
+      const auto exp_of = [](A d) {
+        if constexpr (kNarrow) {
+          return narrow_exp(d);
         } else {
-          return b > a ? b : a;
+          return precise::exp(d);
         }
       };
+      // The row's max (a NaN never becomes the max), then its sum of exp(x - max), each
+      // combined over the group; the exps are independent of each other. 2-byte inputs take the
+      // packed max (sm_80 and up); others max.f32 (max_skip_nan), which on the H200
+      // (bench/RESULTS.md, 2026-12-02) took float32 softmax rows from 85-87% of copy to 99%
+      // against a compare and select.
+      const auto row_max = [](A a, A b) { return max_skip_nan(a, b); };
       A max = -infinity<A>();
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+      constexpr bool kPacked = sizeof(In) == 2 && W % 2 == 0;
+#else
+      constexpr bool kPacked = false;
+#endif
+      if constexpr (kPacked) {
+        const unsigned short neg_inf = is_same_v<In, ::ingot::BFloat16> ? 0xff80u : 0xfc00u;
+        unsigned m2 = neg_inf | static_cast<unsigned>(neg_inf) << 16;
 #pragma unroll
-      for (int k = 0; k < R; ++k) {
-        if (lane + k * tpr < nv) {
+        for (int k = 0; k < R; ++k) {
+          if (lane + k * tpr < nv)
+            m2 = packed_max<In>(m2, reinterpret_cast<const unsigned(&)[W / 2]>(cache[k]));
+        }
+        In lo, hi;
+        lo.x = static_cast<unsigned short>(m2 & 0xffffu);
+        hi.x = static_cast<unsigned short>(m2 >> 16);
+        max = row_max(row_max(max, convert<A>(lo)), convert<A>(hi));
+      } else {
 #pragma unroll
-          for (int e = 0; e < W; ++e) max = row_max(max, convert<A>(cache[k].v[e]));
+        for (int k = 0; k < R; ++k) {
+          if (lane + k * tpr < nv) {
+#pragma unroll
+            for (int e = 0; e < W; ++e) max = row_max(max, widen<A>(cache[k], e));
+          }
         }
       }
       max = group_reduce<kButterfly>(max, row_max, tpr);
@@ -224,7 +295,7 @@ struct SoftmaxLoops {
         if (lane + k * tpr < nv) {
 #pragma unroll
           for (int e = 0; e < W; ++e) {
-            const A t = precise::exp(convert<A>(cache[k].v[e]) - max);
+            const A t = exp_of(widen<A>(cache[k], e) - max);
             if constexpr (kKeep) ex[k][e] = t;
             sum += t;
           }
@@ -232,21 +303,34 @@ struct SoftmaxLoops {
       }
       sum = group_reduce<kButterfly>(
           sum, [](A a, A b) { return a + b; }, tpr);
-      // A multiply by 1 / sum instead of a division per element (kernels/dim.h, from_exp_scaled).
-      constexpr bool kScaled = kKeep && has_from_exp_scaled<typename K::Functor, A>::value;
+      // A multiply by 1 / sum instead of a division per element (kernels/dim.h, from_exp_scaled);
+      // exps and sum scaled alike (kNarrow) give the same quotient. Without kept exps the write
+      // takes the exp again (exp_of) rather than the functor's exp and division.
+      constexpr bool kScaled = has_from_exp_scaled<typename K::Functor, A>::value;
       const A inv_sum = kScaled ? A(1) / sum : A(0);
+      const A true_sum = kNarrow ? sum * A(kNarrowExpScale) : sum;
+      // log_softmax-likes take the row's log once here: the compiler did not hoist it out of the
+      // predicated writes below (~85 instructions a vector, 40% of bfloat16 log_softmax's).
+      constexpr bool kLogSum =
+          !kScaled && !kKeep && has_from_log_sum<typename K::Functor, A>::value;
+      const A log_sum = kLogSum ? precise::log(true_sum) : A(0);
 #pragma unroll
       for (int k = 0; k < R; ++k) {
         if (lane + k * tpr < nv) {
           VOut o;
 #pragma unroll
           for (int e = 0; e < W; ++e) {
-            if constexpr (kScaled) {
+            if constexpr (kScaled && kKeep) {
               o.v[e] = convert<Out>(f.from_exp_scaled(ex[k][e], inv_sum));
+            } else if constexpr (kScaled) {
+              o.v[e] =
+                  convert<Out>(f.from_exp_scaled(exp_of(widen<A>(cache[k], e) - max), inv_sum));
             } else if constexpr (kKeep) {
               o.v[e] = convert<Out>(f.from_exp(ex[k][e], sum));
+            } else if constexpr (kLogSum) {
+              o.v[e] = convert<Out>(f.from_log_sum(widen<A>(cache[k], e), max, log_sum));
             } else {
-              o.v[e] = convert<Out>(f(convert<A>(cache[k].v[e]), max, sum));
+              o.v[e] = convert<Out>(f(widen<A>(cache[k], e), max, true_sum));
             }
           }
           yv[lane + k * tpr] = o;
