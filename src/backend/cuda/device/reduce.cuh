@@ -13,7 +13,32 @@
 
 #include "backend/cuda/device/reduce_params.h"
 
+// Rows the outer strategy loads per step: for ops with a block hook (var/std), and for the others.
+// Macros, for A/B tuning runs (INGOT_NVRTC_EXTRA_OPTIONS, docs/cuda.md).
+#ifndef INGOT_REDUCE_OUTER_HOOK_ROWS
+#define INGOT_REDUCE_OUTER_HOOK_ROWS 16
+#endif
+#ifndef INGOT_REDUCE_OUTER_ROWS
+#define INGOT_REDUCE_OUTER_ROWS 8
+#endif
+// Resident blocks per SM the inner kernel is built for when it reads float16/bfloat16 into an
+// accumulator of at most 4 bytes (__launch_bounds__' minimum: a cap of 40 registers). The float16
+// sum took 42 registers, so five blocks an SM: 90.9% of copy against 96.6% with six in the H200 A/B
+// of 2026-12-02. Other inputs keep the compiler's choice (0: no minimum): with the cap, 1-byte and
+// int16 max/min and float32 nansum needed stack. vector_norm's general p takes 32 bytes of stack
+// under it for 2-byte floats (its pow per element outweighs them).
+#ifndef INGOT_REDUCE_INNER_MIN_BLOCKS
+#define INGOT_REDUCE_INNER_MIN_BLOCKS 6
+#endif
+
 namespace ingot::cuda {
+
+template <typename K>
+inline constexpr bool kReadsReducedFloat = is_reduced_float_v<typename K::In> &&
+                                           sizeof(typename K::acc_t) <= 4;
+template <typename K>
+inline constexpr int kReduceInnerMinBlocks =
+    kReadsReducedFloat<K> ? INGOT_REDUCE_INNER_MIN_BLOCKS : 0;
 
 template <typename T, int V>
 struct alignas(sizeof(T) * V) RVec {
@@ -297,12 +322,9 @@ struct ReduceDriver {
   static __device__ void outer(const ReduceLaunch& p) {
     Ops ops;
     ops.prm = p.params;
-    // Rows loaded per step (a block for the block hook). INGOT_REDUCE_OUTER_HOOK_ROWS sets it for
-    // ops with a block hook (var/std) in tuning runs.
-#ifndef INGOT_REDUCE_OUTER_HOOK_ROWS
-#define INGOT_REDUCE_OUTER_HOOK_ROWS 16
-#endif
-    constexpr int kRows = has_reduce_block<Ops, In>::value ? INGOT_REDUCE_OUTER_HOOK_ROWS : 8;
+    // Rows loaded per step (a block for the block hook; the macros above).
+    constexpr int kRows =
+        has_reduce_block<Ops, In>::value ? INGOT_REDUCE_OUTER_HOOK_ROWS : INGOT_REDUCE_OUTER_ROWS;
     const int64_t gid = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
     const bool active = gid < p.n_out;
     const auto o = static_cast<int32_t>(active ? gid : 0);
@@ -374,12 +396,13 @@ struct ReduceDriver {
 
 }  // namespace ingot::cuda
 
-#define INGOT_CUDA_REDUCE_KERNELS(name, K)                                                       \
-  extern "C" __global__ void __launch_bounds__(::ingot::cuda::kReduceThreads)                    \
-      name##_inner(const __grid_constant__ ::ingot::cuda::ReduceLaunch p) {                      \
-    ::ingot::cuda::ReduceDriver<K>::inner(p);                                                    \
-  }                                                                                              \
-  extern "C" __global__ void __launch_bounds__(::ingot::cuda::kReduceThreads)                    \
-      name##_outer(const __grid_constant__ ::ingot::cuda::ReduceLaunch p) {                      \
-    ::ingot::cuda::ReduceDriver<K>::outer(p);                                                    \
+#define INGOT_CUDA_REDUCE_KERNELS(name, K)                                              \
+  extern "C" __global__ void __launch_bounds__(::ingot::cuda::kReduceThreads,           \
+                                               ::ingot::cuda::kReduceInnerMinBlocks<K>) \
+      name##_inner(const __grid_constant__ ::ingot::cuda::ReduceLaunch p) {             \
+    ::ingot::cuda::ReduceDriver<K>::inner(p);                                           \
+  }                                                                                     \
+  extern "C" __global__ void __launch_bounds__(::ingot::cuda::kReduceThreads)           \
+      name##_outer(const __grid_constant__ ::ingot::cuda::ReduceLaunch p) {             \
+    ::ingot::cuda::ReduceDriver<K>::outer(p);                                           \
   }
