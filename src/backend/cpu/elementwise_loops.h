@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "backend/cpu/convert_block.h"
+#include "backend/cpu/multiarch.h"
 #include "backend/cpu/tiles.h"
 #include "kernels/elementwise.h"
 #include "kernels/vec_math.h"
@@ -15,7 +16,8 @@ namespace ingot::cpu {
 // Walks [begin, end) of an N-d iteration row by row (a row is a run along dim 0) and calls
 // body(ptrs, n) with each operand's address of the row's first element.
 template <int NOps, typename Body>
-inline void for_each_row(const ElementwiseArgs& a, int64_t begin, int64_t end, Body body) {
+INGOT_CPU_ALWAYS_INLINE void for_each_row(const ElementwiseArgs& a, int64_t begin, int64_t end,
+                                          Body body) {
   int64_t idx[kMaxDims];
   char* ptrs[NOps];
   int64_t rest = begin;
@@ -218,8 +220,8 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   // dense and scalar: every operand contiguous and stored in the kernel's types; for scalar,
   // input a.scalar_input is the single value a.scalar.
   template <int... I>
-  static void contiguous_impl(const ElementwiseArgs& a, int64_t begin, int64_t end, int fixed,
-                              int_seq<I...>) {
+  INGOT_CPU_MULTIARCH_AVX2 static void contiguous_impl(const ElementwiseArgs& a, int64_t begin,
+                                                       int64_t end, int fixed, int_seq<I...>) {
     char* in[N > 0 ? N : 1] = {
         (a.data[I + 1] + begin * static_cast<int64_t>(sizeof(typename Ins::stored)))...};
     const bool stream = streams(a);
@@ -237,9 +239,10 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   // broadcast: 2-d; along dim 0 every operand is contiguous except input a.scalar_input, which
   // repeats one value per row (a column broadcast). Each row then runs like dense or scalar.
   template <int... I>
-  static void broadcast_impl(const ElementwiseArgs& a, int64_t begin, int64_t end, int_seq<I...>) {
+  INGOT_CPU_MULTIARCH_AVX2 static void broadcast_impl(const ElementwiseArgs& a, int64_t begin,
+                                                      int64_t end, int_seq<I...>) {
     const int fixed = a.scalar_input;
-    for_each_row<N + 1>(a, begin, end, [&](char* const* ptrs, int64_t n) {
+    for_each_row<N + 1>(a, begin, end, [&](char* const* ptrs, int64_t n) INGOT_CPU_INLINE_LAMBDA {
       ScalarArg s = a.scalar;
       if (fixed >= 0) ((I == fixed ? s.set(load<Ins>(ptrs[I + 1])) : void()), ...);
       run_with_fixed(fixed, ptrs[0], ptrs + 1, s, a.alpha, n);
@@ -279,13 +282,14 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   // block buffer (refilled only when the row's value moves), so they vectorize like dense rows;
   // through strided_run they were scalar (clamp with number bounds: a ninth of NumPy's clip).
   template <int... I>
-  static void repeated_impl(const ElementwiseArgs& a, int64_t begin, int64_t end, const int64_t* st,
-                            int_seq<I...>) {
+  INGOT_CPU_MULTIARCH_AVX2 static void repeated_impl(const ElementwiseArgs& a, int64_t begin,
+                                                     int64_t end, const int64_t* st,
+                                                     int_seq<I...>) {
     static_assert(((sizeof(typename Ins::stored) <= 8) && ...), "stored types are at most 8 bytes");
     alignas(64) char fixed[N > 0 ? N : 1][kBlock * 8];
     const char* filled[N > 0 ? N : 1] = {};
     const bool stream = streams(a);
-    for_each_row<N + 1>(a, begin, end, [&](char* const* ptrs, int64_t n) {
+    for_each_row<N + 1>(a, begin, end, [&](char* const* ptrs, int64_t n) INGOT_CPU_INLINE_LAMBDA {
       ((st[I + 1] == 0 && filled[I] != ptrs[I + 1]
             ? (fill_block(fixed[I], read<typename Ins::stored>(ptrs[I + 1])),
                filled[I] = ptrs[I + 1], void())
