@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "backend/cpu/convert_block.h"
@@ -217,6 +218,122 @@ TEST(CpuLoops, TiledFlavorStreamsLargeOutputs) {
   // of the tile, so aligned and unaligned rows both occur.
   check_tiled_matches_strided<float>("sub_tiled_float32_float32_float32", "sub_strided_float32_float32_float32",
                                      1500, 1500, false);
+}
+
+// Outputs of 8 MiB and more are written with streaming stores through a block buffer; below that
+// straight into the output. Each kernel over one large range (output misaligned by one element, so
+// stream_block's head and tail run) must match the same kernel over small ranges bit for bit.
+template <typename Out, typename In>
+void check_streamed_matches_cached(const char* name, int ninputs, bool in_place) {
+  const int64_t n = (int64_t{9} << 20) / static_cast<int64_t>(sizeof(Out)) + 37;
+  std::vector<In> a(n + 1), b(n + 1);
+  for (int64_t i = 0; i <= n; ++i) {
+    a[i] = static_cast<In>(static_cast<float>(i % 1999) * 0.013f - 12.0f);
+    b[i] = static_cast<In>(static_cast<float>(i % 31) * 0.25f - 3.0f);
+  }
+  std::vector<Out> want(n), got(n + 1);
+  const auto bind = [&](ElementwiseArgs& x, char* out, int64_t first, int64_t count) {
+    x.ndim = 1;
+    x.sizes[0] = count;
+    x.scalar_input = -1;
+    x.data[0] = out;
+    x.data[1] = reinterpret_cast<char*>(a.data() + 1 + first);
+    x.data[2] = reinterpret_cast<char*>(b.data() + 1 + first);
+    x.strides[0][0] = static_cast<int64_t>(sizeof(Out));
+    x.strides[1][0] = x.strides[2][0] = static_cast<int64_t>(sizeof(In));
+    if constexpr (is_reduced_float_v<Out>) {
+      x.alpha.set(1.0f);  // float16/bfloat16 add computes in float
+    } else {
+      x.alpha.set(Out(1));
+    }
+  };
+  for (int64_t i0 = 0; i0 < n; i0 += 1000) {
+    const int64_t m = std::min<int64_t>(1000, n - i0);
+    ElementwiseArgs w{};
+    bind(w, reinterpret_cast<char*>(want.data() + i0), i0, m);
+    kernel(name)(w, 0, m);
+  }
+  ElementwiseArgs g{};
+  if constexpr (std::is_same_v<Out, In>) {
+    bind(g, reinterpret_cast<char*>(in_place ? a.data() + 1 : got.data() + 1), 0, n);
+  } else {
+    ASSERT_FALSE(in_place);
+    bind(g, reinterpret_cast<char*>(got.data() + 1), 0, n);
+  }
+  const int64_t split = n / 3;  // two chunks, as two threads would run them
+  kernel(name)(g, 0, split);
+  kernel(name)(g, split, n);
+  const void* result =
+      in_place ? static_cast<const void*>(a.data() + 1) : static_cast<const void*>(got.data() + 1);
+  ASSERT_EQ(std::memcmp(result, want.data(), static_cast<size_t>(n) * sizeof(Out)), 0)
+      << name << (in_place ? " in place" : "") << " (" << ninputs << " inputs)";
+}
+
+TEST(CpuLoops, DenseFlavorStreamsLargeOutputsBitForBit) {
+  check_streamed_matches_cached<float, float>("add_dense_float32_float32_float32", 2, false);
+  check_streamed_matches_cached<float, float>("tanh_dense_float32_float32", 1,
+                                              false);  // vector math
+  check_streamed_matches_cached<float, float>("tanh_dense_float32_float32", 1, true);
+  check_streamed_matches_cached<float, float>("atan2_dense_float32_float32", 2, false);
+  check_streamed_matches_cached<double, double>("exp_dense_float64_float64", 1, true);
+  // float16/bfloat16 vector math: float blocks converted in and out
+  check_streamed_matches_cached<BFloat16, BFloat16>("tanh_dense_bfloat16_bfloat16", 1, false);
+  check_streamed_matches_cached<Half, Half>("sin_dense_float16_float16", 1, true);
+  check_streamed_matches_cached<BFloat16, BFloat16>("add_dense_bfloat16_bfloat16_float32", 2,
+                                                    false);
+}
+
+// A cols x rows float32 iteration whose rows are each contiguous but not one run: `b` repeats one
+// row for every row (stride 0 along dim 1: x + row), `a` is a slice of a wider buffer. The strided
+// flavor runs such rows through the contiguous loop, streamed when the output is large; the
+// broadcast flavor (b repeating one value per row) likewise.
+TEST(CpuLoops, RowsOfContiguousOperandsMatchTheDefinition) {
+  for (int64_t rows :
+       {int64_t{3}, int64_t{700}}) {  // 700 rows: an output past the streaming threshold
+    const int64_t cols = 3001, pitch = cols + 5, n = cols * rows;
+    std::vector<float> a(pitch * rows), row(cols), col(rows), out(n), dense(n), packed(n);
+    for (int64_t i = 0; i < pitch * rows; ++i) a[i] = static_cast<float>(i % 977) * 0.01f - 4.0f;
+    for (int64_t c = 0; c < cols; ++c) row[c] = static_cast<float>(c % 17) - 8.0f;
+    for (int64_t r = 0; r < rows; ++r) col[r] = static_cast<float>(r % 5) * 0.5f;
+    const std::pair<int64_t, int64_t> o_st{4, cols * 4}, a_st{4, pitch * 4};
+    ElementwiseArgs s =
+        args_2d({out.data(), a.data(), row.data()}, cols, rows, {o_st, a_st, {4, 0}});
+    s.alpha.set(1.0f);
+    kernel("add_strided_float32_float32_float32")(s, 0, 5);  // a first chunk ending inside a row
+    kernel("add_strided_float32_float32_float32")(s, 5, n);
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t c = 0; c < cols; ++c) {
+        ASSERT_EQ(out[r * cols + c], a[r * pitch + c] + row[c]) << "x + row at " << c << ", " << r;
+      }
+    }
+    ElementwiseArgs bc =
+        args_2d({out.data(), a.data(), col.data()}, cols, rows, {o_st, a_st, {0, 4}});
+    bc.alpha.set(1.0f);
+    bc.scalar_input = 1;
+    kernel("add_broadcast_float32_float32_float32")(bc, 0, n / 2);
+    kernel("add_broadcast_float32_float32_float32")(bc, n / 2, n);
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t c = 0; c < cols; ++c) {
+        ASSERT_EQ(out[r * cols + c], a[r * pitch + c] + col[r])
+            << "x + column at " << c << ", " << r;
+      }
+    }
+    // tanh of the slice (vector math per row) against the dense kernel on a packed copy.
+    for (int64_t r = 0; r < rows; ++r)
+      std::copy_n(a.data() + r * pitch, cols, packed.data() + r * cols);
+    ElementwiseArgs d{};
+    d.ndim = 1;
+    d.sizes[0] = n;
+    d.scalar_input = -1;
+    d.data[0] = reinterpret_cast<char*>(dense.data());
+    d.data[1] = reinterpret_cast<char*>(packed.data());
+    d.strides[0][0] = d.strides[1][0] = 4;
+    kernel("tanh_dense_float32_float32")(d, 0, n);
+    ElementwiseArgs t = args_2d({out.data(), a.data()}, cols, rows, {o_st, a_st});
+    kernel("tanh_strided_float32_float32")(t, 0, n);
+    ASSERT_EQ(std::memcmp(out.data(), dense.data(), static_cast<size_t>(n) * 4), 0)
+        << rows << " rows";
+  }
 }
 
 }  // namespace

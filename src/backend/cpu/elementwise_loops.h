@@ -112,21 +112,29 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   static constexpr bool kVecConverted = false;
 #endif
 
+  // With `stream`, results go through a block buffer and on around the cache (stream_block).
   template <int S, int... I>
-  static INGOT_INLINE void vec_run(Out* o, char* const* in, ScalarArg s, int64_t n, int_seq<I...>) {
+  static INGOT_INLINE void vec_run(Out* o, char* const* in, ScalarArg s, int64_t n, bool stream,
+                                   int_seq<I...>) {
 #if INGOT_VEC_MATH
-    if constexpr (kVecDirect && S < 0) {
-      F::vec(o, reinterpret_cast<const Out*>(in[I])..., n);
-    } else if constexpr (kVecDirect) {
-      alignas(64) Out fixed[kBlock];
-      fill_block(reinterpret_cast<char*>(fixed), s.template get<Out>());
+    if constexpr (kVecDirect) {
+      if (S < 0 && !stream) {
+        F::vec(o, reinterpret_cast<const Out*>(in[I])..., n);
+        return;
+      }
+      alignas(64) Out fixed[S < 0 ? 1 : kBlock];
+      alignas(64) Out res[kBlock];
+      if constexpr (S >= 0) fill_block(reinterpret_cast<char*>(fixed), s.template get<Out>());
       for (int64_t j0 = 0; j0 < n; j0 += kBlock) {
         const int64_t m = n - j0 < kBlock ? n - j0 : kBlock;
-        F::vec(o + j0, (I == S ? fixed : reinterpret_cast<const Out*>(in[I]) + j0)..., m);
+        Out* dst = stream ? res : o + j0;
+        F::vec(dst, (I == S ? fixed : reinterpret_cast<const Out*>(in[I]) + j0)..., m);
+        if (stream) stream_block(o + j0, res, m * static_cast<int64_t>(sizeof(Out)));
       }
     } else {
       alignas(64) float buf[N][kBlock];
       alignas(64) float res[kBlock];
+      alignas(64) Out stored[kBlock];
       ((I == S ? fill_block(reinterpret_cast<char*>(buf[I]), convert<float>(s.template get<typename Ins::arg>()))
                : void()),
        ...);
@@ -134,11 +142,12 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
         const int64_t m = n - j0 < kBlock ? n - j0 : kBlock;
         ((I == S ? void() : convert_block(buf[I], reinterpret_cast<const typename Ins::stored*>(in[I]) + j0, m)), ...);
         F::vec(res, static_cast<const float*>(buf[I])..., m);
-        convert_block(o + j0, res, m);
+        convert_block(stream ? stored : o + j0, res, m);
+        if (stream) stream_block(o + j0, stored, m * static_cast<int64_t>(sizeof(Out)));
       }
     }
 #else
-    (void)o, (void)in, (void)s, (void)n;
+    (void)o, (void)in, (void)s, (void)n, (void)stream;
 #endif
   }
 
@@ -147,7 +156,7 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
                                           int64_t n, bool stream, int_seq<I...>) {
     Out* o = reinterpret_cast<Out*>(out);
     if constexpr (kVecDirect || kVecConverted) {
-      vec_run<S>(o, in, s, n, int_seq<I...>{});
+      vec_run<S>(o, in, s, n, stream, int_seq<I...>{});
     } else if constexpr (!kBlocked) {
       // alpha and the lifted value read once, before the loop: read in it (bytes through
       // ScalarArg), they keep the compiler from vectorizing.
@@ -242,11 +251,13 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   INGOT_CPU_MULTIARCH_AVX2 static void broadcast_impl(const ElementwiseArgs& a, int64_t begin,
                                                       int64_t end, int_seq<I...>) {
     const int fixed = a.scalar_input;
+    const bool stream = streams(a);
     for_each_row<N + 1>(a, begin, end, [&](char* const* ptrs, int64_t n) INGOT_CPU_INLINE_LAMBDA {
       ScalarArg s = a.scalar;
       if (fixed >= 0) ((I == fixed ? s.set(load<Ins>(ptrs[I + 1])) : void()), ...);
-      run_with_fixed(fixed, ptrs[0], ptrs + 1, s, a.alpha, n);
+      run_with_fixed(fixed, ptrs[0], ptrs + 1, s, a.alpha, n, stream);
     });
+    if (stream) fence_streaming_stores();
   }
   static void broadcast(const ElementwiseArgs& a, int64_t begin, int64_t end) {
     broadcast_impl(a, begin, end, Seq{});
@@ -264,23 +275,23 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   }
 
   // Along dim 0 the output is contiguous and every input contiguous or one repeated value (stride
-  // 0), some of them repeated: clamp(x, lo, hi) with number bounds, where(c, 1.0, 0.0), an input
-  // broadcast along dim 0 beside a lifted scalar.
+  // 0): clamp(x, lo, hi) with number bounds, where(c, 1.0, 0.0), an input broadcast along dim 0
+  // beside a lifted scalar, and rows that are contiguous throughout but not one run (an input
+  // broadcast along dim 1: x + row, x[:, :-1] + y).
   static bool contiguous_or_repeated(const int64_t* st) {
     if (st[0] != static_cast<int64_t>(sizeof(Out))) return false;
-    bool repeated = false;
     for (int k = 0; k < N; ++k) {
-      repeated = repeated || st[k + 1] == 0;
       if (st[k + 1] != 0 && st[k + 1] != kStoredSize[k]) return false;
     }
-    return repeated;
+    return true;
   }
   static constexpr int64_t kStoredSize[N > 0 ? N : 1] = {
       static_cast<int64_t>(sizeof(typename Ins::stored))...};
 
-  // Such rows run through the contiguous loop a block at a time, each repeated value filling a
-  // block buffer (refilled only when the row's value moves), so they vectorize like dense rows;
-  // through strided_run they were scalar (clamp with number bounds: a ninth of NumPy's clip).
+  // Such rows run through the contiguous loop, a block at a time when some input repeats: each
+  // repeated value fills a block buffer (refilled only when the row's value moves), so they
+  // vectorize like dense rows; through strided_run they were scalar (clamp with number bounds: a
+  // ninth of NumPy's clip; x + row: 0.7x NumPy's add on one thread).
   template <int... I>
   INGOT_CPU_MULTIARCH_AVX2 static void repeated_impl(const ElementwiseArgs& a, int64_t begin,
                                                      int64_t end, const int64_t* st,
@@ -289,7 +300,10 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
     alignas(64) char fixed[N > 0 ? N : 1][kBlock * 8];
     const char* filled[N > 0 ? N : 1] = {};
     const bool stream = streams(a);
+    const bool repeats = ((st[I + 1] == 0) || ...);
     for_each_row<N + 1>(a, begin, end, [&](char* const* ptrs, int64_t n) INGOT_CPU_INLINE_LAMBDA {
+      if (!repeats)
+        return contiguous_run<-1>(ptrs[0], ptrs + 1, a.scalar, a.alpha, n, stream, Seq{});
       ((st[I + 1] == 0 && filled[I] != ptrs[I + 1]
             ? (fill_block(fixed[I], read<typename Ins::stored>(ptrs[I + 1])),
                filled[I] = ptrs[I + 1], void())
