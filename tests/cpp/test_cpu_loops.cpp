@@ -36,6 +36,19 @@ ElementwiseArgs args_2d(std::vector<void*> data, int64_t cols, int64_t rows,
   return a;
 }
 
+// A 1-d iteration of n elements over data[k] (output first) at byte strides strides[k].
+ElementwiseArgs args_1d(std::vector<void*> data, int64_t n, std::vector<int64_t> strides) {
+  ElementwiseArgs a{};
+  a.ndim = 1;
+  a.scalar_input = -1;
+  a.sizes[0] = n;
+  for (size_t k = 0; k < data.size(); ++k) {
+    a.data[k] = static_cast<char*>(data[k]);
+    a.strides[k][0] = strides[k];
+  }
+  return a;
+}
+
 uint32_t bits(float f) {
   uint32_t u;
   std::memcpy(&u, &f, 4);
@@ -99,14 +112,7 @@ TEST(CpuLoops, DenseBFloat16AddMatchesElementwiseAcrossBlocks) {
     a[i] = BFloat16(static_cast<uint16_t>(i * 61 + 7), from_bits);  // arbitrary patterns, NaNs included
     b[i] = BFloat16(static_cast<float>(i) * 0.37f - 100.0f);
   }
-  ElementwiseArgs args{};
-  args.ndim = 1;
-  args.sizes[0] = n;
-  args.scalar_input = -1;
-  args.data[0] = reinterpret_cast<char*>(out.data());
-  args.data[1] = reinterpret_cast<char*>(a.data());
-  args.data[2] = reinterpret_cast<char*>(b.data());
-  for (int k = 0; k < 3; ++k) args.strides[k][0] = 2;
+  ElementwiseArgs args = args_1d({out.data(), a.data(), b.data()}, n, {2, 2, 2});
   args.alpha.set(2.0f);
   kernel("add_dense_bfloat16_bfloat16_float32")(args, 0, n);
   for (int64_t i = 0; i < n; ++i) {
@@ -236,15 +242,11 @@ void check_streamed_matches_cached(const char* name, int ninputs, bool in_place)
     b[i] = static_cast<In>(static_cast<float>(i % 31) * 0.25f - 3.0f);
   }
   std::vector<Out> want(n), got(n + 1);
-  const auto bind = [&](ElementwiseArgs& x, char* out, int64_t first, int64_t count) {
-    x.ndim = 1;
-    x.sizes[0] = count;
-    x.scalar_input = -1;
-    x.data[0] = out;
-    x.data[1] = reinterpret_cast<char*>(a.data() + 1 + first);
-    x.data[2] = reinterpret_cast<char*>(b.data() + 1 + first);
-    x.strides[0][0] = static_cast<int64_t>(sizeof(Out));
-    x.strides[1][0] = x.strides[2][0] = static_cast<int64_t>(sizeof(In));
+  const auto bind = [&](ElementwiseArgs& x, void* out, int64_t first, int64_t count) {
+    const auto out_size = static_cast<int64_t>(sizeof(Out)),
+               in_size = static_cast<int64_t>(sizeof(In));
+    x = args_1d({out, a.data() + 1 + first, b.data() + 1 + first}, count,
+                {out_size, in_size, in_size});
     if constexpr (is_reduced_float_v<Out>) {
       x.alpha.set(1.0f);  // float16/bfloat16 add computes in float
     } else {
@@ -254,15 +256,15 @@ void check_streamed_matches_cached(const char* name, int ninputs, bool in_place)
   for (int64_t i0 = 0; i0 < n; i0 += 1000) {
     const int64_t m = std::min<int64_t>(1000, n - i0);
     ElementwiseArgs w{};
-    bind(w, reinterpret_cast<char*>(want.data() + i0), i0, m);
+    bind(w, want.data() + i0, i0, m);
     kernel(name)(w, 0, m);
   }
   ElementwiseArgs g{};
   if constexpr (std::is_same_v<Out, In>) {
-    bind(g, reinterpret_cast<char*>(in_place ? a.data() + 1 : got.data() + 1), 0, n);
+    bind(g, in_place ? a.data() + 1 : got.data() + 1, 0, n);
   } else {
     ASSERT_FALSE(in_place);
-    bind(g, reinterpret_cast<char*>(got.data() + 1), 0, n);
+    bind(g, got.data() + 1, 0, n);
   }
   const int64_t split = n / 3;  // two chunks, as two threads would run them
   kernel(name)(g, 0, split);
@@ -325,13 +327,7 @@ TEST(CpuLoops, RowsOfContiguousOperandsMatchTheDefinition) {
     // tanh of the slice (vector math per row) against the dense kernel on a packed copy.
     for (int64_t r = 0; r < rows; ++r)
       std::copy_n(a.data() + r * pitch, cols, packed.data() + r * cols);
-    ElementwiseArgs d{};
-    d.ndim = 1;
-    d.sizes[0] = n;
-    d.scalar_input = -1;
-    d.data[0] = reinterpret_cast<char*>(dense.data());
-    d.data[1] = reinterpret_cast<char*>(packed.data());
-    d.strides[0][0] = d.strides[1][0] = 4;
+    ElementwiseArgs d = args_1d({dense.data(), packed.data()}, n, {4, 4});
     kernel("tanh_dense_float32_float32")(d, 0, n);
     ElementwiseArgs t = args_2d({out.data(), a.data()}, cols, rows, {o_st, a_st});
     kernel("tanh_strided_float32_float32")(t, 0, n);
