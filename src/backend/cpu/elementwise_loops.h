@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstring>
 #include <tuple>
 
 #include "backend/cpu/convert_block.h"
@@ -113,6 +114,28 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   static constexpr bool kVecConverted = false;
 #endif
 
+  // Streamed runs go in blocks that start on cache lines: the first block ends at the output's
+  // first 64-byte boundary (lead elements) and is written through the cache, so that no line is
+  // written partly by streaming stores and partly by plain ones (each such line costs a
+  // partial-line write to memory).
+  static INGOT_INLINE int64_t lead_elements(const Out* o, int64_t n) {
+    const auto mis = static_cast<int64_t>(reinterpret_cast<uintptr_t>(o) % 64);
+    if (mis == 0 || mis % static_cast<int64_t>(sizeof(Out)) != 0) return 0;
+    return std::min<int64_t>(n, (64 - mis) / static_cast<int64_t>(sizeof(Out)));
+  }
+  static INGOT_INLINE int64_t first_block(int64_t n, int64_t lead) {
+    return lead > 0 ? lead : std::min(kBlock, n);
+  }
+  // Block [j0, j0 + m) of a streamed run, from buf.
+  static INGOT_INLINE void put_block(Out* o, const Out* buf, int64_t j0, int64_t m, int64_t lead) {
+    const int64_t bytes = m * static_cast<int64_t>(sizeof(Out));
+    if (j0 < lead) {
+      std::memcpy(o + j0, buf, static_cast<size_t>(bytes));
+    } else {
+      stream_block(o + j0, buf, bytes);
+    }
+  }
+
   // With `stream`, results go through a block buffer and on around the cache (stream_block).
   template <int S, int... I>
   static INGOT_INLINE void vec_run(Out* o, char* const* in, ScalarArg s, int64_t n, bool stream,
@@ -126,11 +149,12 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
       alignas(64) Out fixed[S < 0 ? 1 : kBlock];
       alignas(64) Out res[kBlock];
       if constexpr (S >= 0) fill_block(reinterpret_cast<char*>(fixed), s.template get<Out>());
-      for (int64_t j0 = 0; j0 < n; j0 += kBlock) {
-        const int64_t m = n - j0 < kBlock ? n - j0 : kBlock;
+      const int64_t lead = stream ? lead_elements(o, n) : 0;
+      for (int64_t j0 = 0, m = first_block(n, lead); j0 < n;
+           j0 += m, m = std::min(kBlock, n - j0)) {
         Out* dst = stream ? res : o + j0;
         F::vec(dst, (I == S ? fixed : reinterpret_cast<const Out*>(in[I]) + j0)..., m);
-        if (stream) stream_block(o + j0, res, m * static_cast<int64_t>(sizeof(Out)));
+        if (stream) put_block(o, res, j0, m, lead);
       }
     } else {
       alignas(64) float buf[N][kBlock];
@@ -139,12 +163,13 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
       ((I == S ? fill_block(reinterpret_cast<char*>(buf[I]), convert<float>(s.template get<typename Ins::arg>()))
                : void()),
        ...);
-      for (int64_t j0 = 0; j0 < n; j0 += kBlock) {
-        const int64_t m = n - j0 < kBlock ? n - j0 : kBlock;
+      const int64_t lead = stream ? lead_elements(o, n) : 0;
+      for (int64_t j0 = 0, m = first_block(n, lead); j0 < n;
+           j0 += m, m = std::min(kBlock, n - j0)) {
         ((I == S ? void() : convert_block(buf[I], reinterpret_cast<const typename Ins::stored*>(in[I]) + j0, m)), ...);
         F::vec(res, static_cast<const float*>(buf[I])..., m);
         convert_block(stream ? stored : o + j0, res, m);
-        if (stream) stream_block(o + j0, stored, m * static_cast<int64_t>(sizeof(Out)));
+        if (stream) put_block(o, stored, j0, m, lead);
       }
     }
 #else
@@ -171,12 +196,13 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
       // A large output goes around the cache a block at a time (stream_block), which also saves
       // reading each output line before it is overwritten.
       alignas(64) Out res[kBlock];
-      for (int64_t j0 = 0; j0 < n; j0 += kBlock) {
-        const int64_t m = n - j0 < kBlock ? n - j0 : kBlock;
+      const int64_t lead = stream ? lead_elements(o, n) : 0;
+      for (int64_t j0 = 0, m = first_block(n, lead); j0 < n;
+           j0 += m, m = std::min(kBlock, n - j0)) {
         for (int64_t j = 0; j < m; ++j) {
           res[j] = convert<Out>(K::compute(av, fetch<I, S, Ins>(in[I], lifted, j0 + j)...));
         }
-        stream_block(o + j0, res, m * static_cast<int64_t>(sizeof(Out)));
+        put_block(o, res, j0, m, lead);
       }
     } else {
       const auto av = K::alpha_value(alpha);
@@ -185,8 +211,9 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
       alignas(64) char raw[N > 0 ? N : 1][kBlock * 8];
       alignas(64) Res res[kBlock];
       ((I == S ? fill_block(raw[I], s.template get<typename Ins::arg>()) : void()), ...);
-      for (int64_t j0 = 0; j0 < n; j0 += kBlock) {
-        const int64_t m = n - j0 < kBlock ? n - j0 : kBlock;
+      const int64_t lead = stream ? lead_elements(o, n) : 0;
+      for (int64_t j0 = 0, m = first_block(n, lead); j0 < n;
+           j0 += m, m = std::min(kBlock, n - j0)) {
         ((I == S ? void()
                  : convert_block(reinterpret_cast<typename Ins::arg*>(raw[I]),
                                  reinterpret_cast<const typename Ins::stored*>(in[I]) + j0, m)),
@@ -197,7 +224,7 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
         if (stream) {
           alignas(64) Out stored[kBlock];
           convert_block(stored, res, m);
-          stream_block(o + j0, stored, m * static_cast<int64_t>(sizeof(Out)));
+          put_block(o, stored, j0, m, lead);
         } else {
           convert_block(o + j0, res, m);
         }
@@ -226,6 +253,17 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
     for (int d = 0; d < a.ndim; ++d) numel *= a.sizes[d];
     return numel * static_cast<int64_t>(sizeof(Out)) >= kStreamBytes;
   }
+  // The same for a loop that writes row by row, when its rows (runs along dim 0) are long: a
+  // streaming store that leaves part of a cache line unwritten goes to memory as a partial-line
+  // write, and short rows would be mostly such lines (tanh of a (1M, 11) float32 slice ran 5x
+  // slower streamed than through the cache).
+  static constexpr int64_t kStreamRowBytes = 4096;
+  static bool streams_rows(const ElementwiseArgs& a) {
+    return a.sizes[0] * static_cast<int64_t>(sizeof(Out)) >= kStreamRowBytes && streams(a);
+  }
+  // Shorter rows of contiguous operands run element by element (strided_run): the vector-math
+  // functions cost tens of nanoseconds a call, more than a few scalar elements.
+  static constexpr int64_t kMinContiguousRow = 32;
 
   // dense and scalar: every operand contiguous and stored in the kernel's types; for scalar,
   // input a.scalar_input is the single value a.scalar.
@@ -252,7 +290,7 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   INGOT_CPU_MULTIARCH_AVX2 static void broadcast_impl(const ElementwiseArgs& a, int64_t begin,
                                                       int64_t end, int_seq<I...>) {
     const int fixed = a.scalar_input;
-    const bool stream = streams(a);
+    const bool stream = streams_rows(a);
     for_each_row<N + 1>(a, begin, end, [&](char* const* ptrs, int64_t n) INGOT_CPU_INLINE_LAMBDA {
       ScalarArg s = a.scalar;
       if (fixed >= 0) ((I == fixed ? s.set(load<Ins>(ptrs[I + 1])) : void()), ...);
@@ -300,9 +338,10 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
     static_assert(((sizeof(typename Ins::stored) <= 8) && ...), "stored types are at most 8 bytes");
     alignas(64) char fixed[N > 0 ? N : 1][kBlock * 8];
     const char* filled[N > 0 ? N : 1] = {};
-    const bool stream = streams(a);
+    const bool stream = streams_rows(a);
     const bool repeats = ((st[I + 1] == 0) || ...);
     for_each_row<N + 1>(a, begin, end, [&](char* const* ptrs, int64_t n) INGOT_CPU_INLINE_LAMBDA {
+      if (!repeats && n < kMinContiguousRow) return strided_run(ptrs, st, a.alpha, n, Seq{});
       if (!repeats)
         return contiguous_run<-1>(ptrs[0], ptrs + 1, a.scalar, a.alpha, n, stream, Seq{});
       ((st[I + 1] == 0 && filled[I] != ptrs[I + 1]
@@ -373,6 +412,10 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
     };
     if (a.strides[0][0] == static_cast<int64_t>(sizeof(Out))) {  // output rows contiguous
       alignas(64) Out row_buf[kTile];
+      // Streamed only when every row of the tile is whole cache lines (see streams_rows).
+      const int64_t row_bytes = cols * static_cast<int64_t>(sizeof(Out));
+      stream = stream && row_bytes % 64 == 0 && a.strides[0][1] % 64 == 0 &&
+               reinterpret_cast<uintptr_t>(out) % 64 == 0;
       for (int64_t r = 0; r < rows; ++r) {
         Out* dst = reinterpret_cast<Out*>(out + r * a.strides[0][1]);
         if (!stream) {
@@ -380,7 +423,7 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
           continue;
         }
         compute_row(row_buf, r);
-        stream_block(dst, row_buf, cols * static_cast<int64_t>(sizeof(Out)));
+        stream_block(dst, row_buf, row_bytes);
       }
       return;
     }
