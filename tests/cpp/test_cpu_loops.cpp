@@ -77,6 +77,49 @@ TEST(CpuLoops, BFloat16BlockConversionsMatchElementwiseOnEveryBitPattern) {
   for (size_t i = 0; i < in.size(); ++i) ASSERT_EQ(out[i].x, BFloat16(in[i]).x) << std::hex << bits(in[i]);
 }
 
+// Position of element j of a block of n in the paired order (convert_block.h).
+int64_t paired_position(int64_t j, int64_t n) {
+  const int64_t g = j / 16 * 16, k = j % 16;
+  if (g + 16 > n) return j;  // the tail stays in order
+  return g + (k % 2 == 0 ? k / 2 : 8 + k / 2);
+}
+
+TEST(CpuLoops, PairedBFloat16ConversionsMatchElementwiseInTheirOrder) {
+  const int64_t n = 65536 + 13;  // every bit pattern, then a tail shorter than a group
+  std::vector<BFloat16> b(n);
+  for (int64_t i = 0; i < n; ++i) b[i] = BFloat16(static_cast<uint16_t>(i * 40503), from_bits);
+  std::vector<float> f(n);
+  cpu::widen_bf16_paired(f.data(), b.data(), n);
+  for (int64_t i = 0; i < n; ++i) {
+    ASSERT_EQ(bits(f[paired_position(i, n)]), bits(static_cast<float>(b[i]))) << i;
+  }
+  // Rounding boundaries of every high half, NaNs and infinities among them; the groups in paired
+  // order, so the bfloat16 results land in input order.
+  std::vector<float> in;
+  for (uint32_t hi = 0; hi < 65536; ++hi) {
+    for (uint32_t lo : {0x0000u, 0x0001u, 0x7fffu, 0x8000u, 0x8001u, 0xffffu}) {
+      const uint32_t u = hi << 16 | lo;
+      float x;
+      std::memcpy(&x, &u, 4);
+      in.push_back(x);
+    }
+  }
+  const auto m = static_cast<int64_t>(in.size()) - 9;
+  std::vector<float> paired(m);
+  for (int64_t i = 0; i < m; ++i) paired[paired_position(i, m)] = in[i];
+  std::vector<BFloat16> out(m);
+  cpu::narrow_bf16_paired(out.data(), paired.data(), m);
+  for (int64_t i = 0; i < m; ++i) ASSERT_EQ(out[i].x, BFloat16(in[i]).x) << std::hex << bits(in[i]);
+  // A NaN-free group next to one with a NaN: each takes its own path.
+  std::vector<float> mixed(32, 1.00390625f);
+  mixed[20] = std::nanf("");
+  std::vector<BFloat16> narrowed(32);
+  cpu::narrow_bf16_paired(narrowed.data(), mixed.data(), 32);
+  for (int64_t i = 0; i < 32; ++i) {
+    ASSERT_EQ(narrowed[i].x, BFloat16(mixed[paired_position(i, 32)]).x) << i;
+  }
+}
+
 // F16C quiets a signaling NaN where the software conversion keeps it signaling: NaNs must stay
 // NaNs of the same sign; every other value must match bit for bit.
 void expect_same(float got, float want, uint32_t what) {
@@ -334,15 +377,41 @@ TEST(CpuLoops, RowsOfContiguousOperandsMatchTheDefinition) {
     kernel("tanh_dense_float32_float32")(d, 0, n);
     ElementwiseArgs t = args_2d({out.data(), a.data()}, cols, rows, {o_st, a_st});
     kernel("tanh_strided_float32_float32")(t, 0, n);
-    if (cols >= 32) {  // rows through the contiguous loop: the dense kernel's bits
-      ASSERT_EQ(std::memcmp(out.data(), dense.data(), static_cast<size_t>(n) * 4), 0)
-          << rows << " rows of " << cols;
-    } else {  // the scalar functor: within tanh's bound of the vector one
-      for (int64_t i = 0; i < n; ++i) {
-        ASSERT_NEAR(out[i], dense[i], 4e-7f * std::max(1.0f, std::fabs(dense[i])))
-            << rows << " rows of " << cols << " at " << i;
-      }
-    }
+    // Long rows run the contiguous loop, short ones are gathered into blocks (vector math both).
+    ASSERT_EQ(std::memcmp(out.data(), dense.data(), static_cast<size_t>(n) * 4), 0)
+        << rows << " rows of " << cols;
+    // atan2(x, column) through the broadcast flavor against the dense kernel on packed copies.
+    std::vector<float> col_packed(n);
+    for (int64_t r = 0; r < rows; ++r)
+      std::fill_n(col_packed.data() + r * cols, cols, col[r] + 0.25f);
+    std::vector<float> col_shifted(rows);
+    for (int64_t r = 0; r < rows; ++r) col_shifted[r] = col[r] + 0.25f;
+    ElementwiseArgs d2 = args_1d({dense.data(), packed.data(), col_packed.data()}, n, {4, 4, 4});
+    kernel("atan2_dense_float32_float32")(d2, 0, n);
+    ElementwiseArgs t2 =
+        args_2d({out.data(), a.data(), col_shifted.data()}, cols, rows, {o_st, a_st, {0, 4}});
+    t2.scalar_input = 1;
+    kernel("atan2_broadcast_float32_float32")(t2, 0, n);
+    ASSERT_EQ(std::memcmp(out.data(), dense.data(), static_cast<size_t>(n) * 4), 0)
+        << "atan2 by column, " << rows << " rows of " << cols;
+  }
+}
+
+TEST(CpuLoops, StridedVectorMathIsGatheredIntoBlocks) {
+  // tanh of every third element (a chunk starting and ending mid-block), against the dense kernel
+  // on a packed copy: the gathered blocks run the same vector function.
+  const int64_t n = 1000;
+  std::vector<float> a(3 * n), packed(n), dense(n), out(2 * n, -7.0f);
+  for (int64_t i = 0; i < 3 * n; ++i) a[i] = static_cast<float>(i % 613) * 0.013f - 4.0f;
+  for (int64_t i = 0; i < n; ++i) packed[i] = a[3 * i];
+  ElementwiseArgs d = args_1d({dense.data(), packed.data()}, n, {4, 4});
+  kernel("tanh_dense_float32_float32")(d, 0, n);
+  ElementwiseArgs s = args_1d({out.data(), a.data()}, n, {8, 12});  // the output strided too
+  kernel("tanh_strided_float32_float32")(s, 0, 300);
+  kernel("tanh_strided_float32_float32")(s, 300, n);
+  for (int64_t i = 0; i < n; ++i) {
+    ASSERT_EQ(bits(out[2 * i]), bits(dense[i])) << i;
+    ASSERT_EQ(out[2 * i + 1], -7.0f) << "wrote between the output's elements at " << i;
   }
 }
 

@@ -34,6 +34,28 @@ inline void float_to_bf16(BFloat16* dst, const float* src, int64_t n) {
   }
 }
 
+// The paired order without vector instructions (convert_block.h), element by element.
+inline void bf16_to_float_paired(float* dst, const BFloat16* src, int64_t n) {
+  int64_t j = 0;
+  for (; j + 16 <= n; j += 16) {
+    for (int64_t k = 0; k < 8; ++k) {
+      bf16_to_float(dst + j + k, src + j + 2 * k, 1);
+      bf16_to_float(dst + j + 8 + k, src + j + 2 * k + 1, 1);
+    }
+  }
+  bf16_to_float(dst + j, src + j, n - j);
+}
+inline void float_to_bf16_paired(BFloat16* dst, const float* src, int64_t n) {
+  int64_t j = 0;
+  for (; j + 16 <= n; j += 16) {
+    for (int64_t k = 0; k < 8; ++k) {
+      float_to_bf16(dst + j + 2 * k, src + j + k, 1);
+      float_to_bf16(dst + j + 2 * k + 1, src + j + 8 + k, 1);
+    }
+  }
+  float_to_bf16(dst + j, src + j, n - j);
+}
+
 #ifdef INGOT_X86_DISPATCH
 __attribute__((target("avx2"))) void bf16_to_float_avx2(float* dst, const BFloat16* src, int64_t n) {
   bf16_to_float(dst, src, n);
@@ -62,6 +84,46 @@ __attribute__((target("avx2"))) void float_to_bf16_avx2(BFloat16* dst, const flo
         round_to_bf16_avx2(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + j + 8)));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + j),
                         _mm256_permute4x64_epi64(_mm256_packus_epi32(lo, hi), 0xD8));
+  }
+  float_to_bf16(dst + j, src + j, n - j);
+}
+// The paired order (convert_block.h): a 256-bit load of 16 bfloat16 holds value 2i in the low
+// half of lane i and value 2i + 1 in the high half, so a shift makes the even values floats and a
+// mask the odd ones.
+__attribute__((target("avx2"))) void bf16_to_float_paired_avx2(float* dst, const BFloat16* src,
+                                                               int64_t n) {
+  const __m256i high_half = _mm256_set1_epi32(static_cast<int>(0xffff0000u));
+  int64_t j = 0;
+  for (; j + 16 <= n; j += 16) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + j));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + j), _mm256_slli_epi32(v, 16));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + j + 8), _mm256_and_si256(v, high_half));
+  }
+  bf16_to_float(dst + j, src + j, n - j);
+}
+// The rounding of float_to_bf16 for lanes that are not NaN, the result in the high 16 bits.
+__attribute__((target("avx2"))) inline __m256i round_high_bf16_avx2(__m256i f) {
+  const __m256i one = _mm256_set1_epi32(1), half = _mm256_set1_epi32(0x7fff);
+  return _mm256_add_epi32(_mm256_add_epi32(f, half),
+                          _mm256_and_si256(_mm256_srli_epi32(f, 16), one));
+}
+// Evens to the low halves (a shift), odds to the high halves (a mask). A group holding a NaN goes
+// through round_to_bf16_avx2, which quiets it (rounding a NaN's bits can carry into the sign).
+__attribute__((target("avx2"))) void float_to_bf16_paired_avx2(BFloat16* dst, const float* src,
+                                                               int64_t n) {
+  const __m256i high_half = _mm256_set1_epi32(static_cast<int>(0xffff0000u));
+  int64_t j = 0;
+  for (; j + 16 <= n; j += 16) {
+    const __m256 even = _mm256_loadu_ps(src + j), odd = _mm256_loadu_ps(src + j + 8);
+    const __m256 nan = _mm256_or_ps(_mm256_cmp_ps(even, even, _CMP_UNORD_Q),
+                                    _mm256_cmp_ps(odd, odd, _CMP_UNORD_Q));
+    const __m256i e = _mm256_castps_si256(even), o = _mm256_castps_si256(odd);
+    const __m256i packed =
+        __builtin_expect(_mm256_movemask_ps(nan) != 0, 0)
+            ? _mm256_or_si256(round_to_bf16_avx2(e), _mm256_slli_epi32(round_to_bf16_avx2(o), 16))
+            : _mm256_or_si256(_mm256_srli_epi32(round_high_bf16_avx2(e), 16),
+                              _mm256_and_si256(round_high_bf16_avx2(o), high_half));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + j), packed);
   }
   float_to_bf16(dst + j, src + j, n - j);
 }
@@ -184,6 +246,22 @@ void convert_block(Half* dst, const float* src, int64_t n) {
   if (has_f16c) return float_to_half_f16c(dst, src, n);
 #endif
   for (int64_t j = 0; j < n; ++j) dst[j] = Half(src[j]);
+}
+
+// On every x86-64 CPU with AVX2 (AVX-512 ones included: the paired order is the one that
+// needs no shuffles at 256 bits), otherwise element by element; the same choice for both
+// directions, so a block widened here narrows back in order.
+void widen_bf16_paired(float* dst, const BFloat16* src, int64_t n) {
+#ifdef INGOT_X86_DISPATCH
+  if (has_avx2) return bf16_to_float_paired_avx2(dst, src, n);
+#endif
+  bf16_to_float_paired(dst, src, n);
+}
+void narrow_bf16_paired(BFloat16* dst, const float* src, int64_t n) {
+#ifdef INGOT_X86_DISPATCH
+  if (has_avx2) return float_to_bf16_paired_avx2(dst, src, n);
+#endif
+  float_to_bf16_paired(dst, src, n);
 }
 
 template <typename T>

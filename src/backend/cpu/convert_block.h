@@ -21,6 +21,16 @@ void convert_block(BFloat16* dst, const float* src, int64_t n);
 void convert_block(float* dst, const Half* src, int64_t n);
 void convert_block(Half* dst, const float* src, int64_t n);
 
+// bfloat16 blocks in the paired order, for loops in which every converted operand is bfloat16 and
+// the order of elements inside a block does not matter (an elementwise functor between a widening
+// and a narrowing). Each whole group of 16 values widens to its 8 even-indexed values, then its 8
+// odd-indexed ones: on AVX2 one shift or one mask per 8 lanes, where the in-order conversion needs
+// three shuffles, and the narrowing needs no pack or permute. narrow_bf16_paired takes floats in
+// that order back to bfloat16 in the original one (rounding as convert_block does); a tail of
+// fewer than 16 values stays in order.
+void widen_bf16_paired(float* dst, const BFloat16* src, int64_t n);
+void narrow_bf16_paired(BFloat16* dst, const float* src, int64_t n);
+
 // dst[j] = convert<T>(element j at src, stored as `from`, `stride` bytes apart; 0: one repeated
 // element). One dtype switch per call, then a typed loop.
 template <typename T>

@@ -90,6 +90,30 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   static constexpr bool kBlocked =
       ((is_reduced_float_v<typename Ins::stored> || ...) || is_reduced_float_v<Out>);
 
+  // Every operand stored as bfloat16 and computed in float: blocks widen and narrow in the paired
+  // order (convert_block.h), cheaper on AVX2, which the functor between them cannot see.
+  static constexpr bool kPairedBf16 =
+      is_same_v<Out, BFloat16> &&
+      ((is_same_v<typename Ins::stored, BFloat16> && is_same_v<typename Ins::arg, float>)&&...);
+  template <typename In>
+  static INGOT_INLINE void widen_block(typename In::arg* dst, const typename In::stored* src,
+                                       int64_t m) {
+    if constexpr (kPairedBf16) {
+      widen_bf16_paired(dst, src, m);
+    } else {
+      convert_block(dst, src, m);
+    }
+  }
+  template <typename R>
+  static INGOT_INLINE void narrow_block(Out* dst, const R* src, int64_t m) {
+    if constexpr (kPairedBf16) {
+      static_assert(is_same_v<R, float>, "a paired block narrows from float");
+      narrow_bf16_paired(dst, src, m);
+    } else {
+      convert_block(dst, src, m);
+    }
+  }
+
   template <typename T>
   static INGOT_INLINE void fill_block(char* buf, T v) {
     T* b = reinterpret_cast<T*>(buf);
@@ -166,9 +190,12 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
       const int64_t lead = stream ? lead_elements(o, n) : 0;
       for (int64_t j0 = 0, m = first_block(n, lead); j0 < n;
            j0 += m, m = std::min(kBlock, n - j0)) {
-        ((I == S ? void() : convert_block(buf[I], reinterpret_cast<const typename Ins::stored*>(in[I]) + j0, m)), ...);
+        ((I == S ? void()
+                 : widen_block<Ins>(buf[I],
+                                    reinterpret_cast<const typename Ins::stored*>(in[I]) + j0, m)),
+         ...);
         F::vec(res, static_cast<const float*>(buf[I])..., m);
-        convert_block(stream ? stored : o + j0, res, m);
+        narrow_block(stream ? stored : o + j0, res, m);
         if (stream) put_block(o, stored, j0, m, lead);
       }
     }
@@ -215,18 +242,18 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
       for (int64_t j0 = 0, m = first_block(n, lead); j0 < n;
            j0 += m, m = std::min(kBlock, n - j0)) {
         ((I == S ? void()
-                 : convert_block(reinterpret_cast<typename Ins::arg*>(raw[I]),
-                                 reinterpret_cast<const typename Ins::stored*>(in[I]) + j0, m)),
+                 : widen_block<Ins>(reinterpret_cast<typename Ins::arg*>(raw[I]),
+                                    reinterpret_cast<const typename Ins::stored*>(in[I]) + j0, m)),
          ...);
         for (int64_t j = 0; j < m; ++j) {
           res[j] = K::compute(av, read<typename Ins::arg>(raw[I] + j * static_cast<int64_t>(sizeof(typename Ins::arg)))...);
         }
         if (stream) {
           alignas(64) Out stored[kBlock];
-          convert_block(stored, res, m);
+          narrow_block(stored, res, m);
           put_block(o, stored, j0, m, lead);
         } else {
-          convert_block(o + j0, res, m);
+          narrow_block(o + j0, res, m);
         }
       }
     }
@@ -261,8 +288,9 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   static bool streams_rows(const ElementwiseArgs& a) {
     return a.sizes[0] * static_cast<int64_t>(sizeof(Out)) >= kStreamRowBytes && streams(a);
   }
-  // Shorter rows of contiguous operands run element by element (strided_run): the vector-math
-  // functions cost tens of nanoseconds a call, more than a few scalar elements.
+  // Shorter rows of contiguous operands run element by element (strided_run), or for a functor
+  // with a vector overload, gathered into blocks (gathered_impl): a vector-math call costs tens of
+  // nanoseconds, more than a few elements.
   static constexpr int64_t kMinContiguousRow = 32;
 
   // dense and scalar: every operand contiguous and stored in the kernel's types; for scalar,
@@ -299,6 +327,14 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
     if (stream) fence_streaming_stores();
   }
   static void broadcast(const ElementwiseArgs& a, int64_t begin, int64_t end) {
+    if constexpr (kGathers) {  // short rows: a vector-math call per row would cost more than the
+                               // row
+      if (a.sizes[0] < kMinContiguousRow) {
+        int64_t st[N + 1];
+        for (int k = 0; k <= N; ++k) st[k] = a.strides[k][0];
+        return gathered_impl(a, begin, end, st, Seq{});
+      }
+    }
     broadcast_impl(a, begin, end, Seq{});
   }
 
@@ -358,12 +394,77 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
     if (stream) fence_streaming_stores();
   }
 
+  // A functor with a vector overload (vector math) over rows that are short or strided: the
+  // elements of a block of kBlock are gathered from as many rows as it takes into contiguous
+  // buffers, the block runs through the contiguous loop into a result buffer, and the results are
+  // scattered back to the rows. A scalar tanh per element cost ~20x the vector one on the dev box
+  // (tanh of x[:, :-1] with rows of 2 or 10, of x[::2]).
+  static constexpr bool kGathers = kVecDirect || kVecConverted;
+  template <int... I>
+  INGOT_CPU_MULTIARCH_AVX2 static void gathered_impl(const ElementwiseArgs& a, int64_t begin,
+                                                     int64_t end, const int64_t* st,
+                                                     int_seq<I...>) {
+    static_assert(((sizeof(typename Ins::stored) <= 8) && ...), "stored types are at most 8 bytes");
+    alignas(64) char buf[N > 0 ? N : 1][kBlock * 8];
+    alignas(64) Out res[kBlock];
+    struct Segment {
+      char* out;
+      int64_t n;
+    };
+    Segment segs[kBlock];
+    int64_t fill = 0, nsegs = 0;
+    char* bufs[N > 0 ? N : 1] = {buf[I]...};
+    auto flush = [&] {
+      contiguous_run<-1>(reinterpret_cast<char*>(res), bufs, a.scalar, a.alpha, fill, false, Seq{});
+      const Out* r = res;
+      for (int64_t k = 0; k < nsegs; ++k) {
+        if (st[0] == static_cast<int64_t>(sizeof(Out))) {
+          std::memcpy(segs[k].out, r, static_cast<size_t>(segs[k].n) * sizeof(Out));
+        } else {
+          for (int64_t j = 0; j < segs[k].n; ++j)
+            *reinterpret_cast<Out*>(segs[k].out + j * st[0]) = r[j];
+        }
+        r += segs[k].n;
+      }
+      fill = nsegs = 0;
+    };
+    for_each_row<N + 1>(a, begin, end, [&](char* const* ptrs, int64_t n) INGOT_CPU_INLINE_LAMBDA {
+      for (int64_t done = 0; done < n;) {
+        const int64_t m = std::min(n - done, kBlock - fill);
+        ((gather<typename Ins::stored>(
+             buf[I] + fill * static_cast<int64_t>(sizeof(typename Ins::stored)),
+             ptrs[I + 1] + done * st[I + 1], st[I + 1], m)),
+         ...);
+        segs[nsegs++] = {ptrs[0] + done * st[0], m};
+        fill += m;
+        done += m;
+        if (fill == kBlock) flush();
+      }
+    });
+    if (fill > 0) flush();
+  }
+  // m elements of type T, `stride` bytes apart (0: one repeated), into dst.
+  template <typename T>
+  static INGOT_INLINE void gather(char* dst, const char* src, int64_t stride, int64_t m) {
+    T* d = reinterpret_cast<T*>(dst);
+    if (stride == static_cast<int64_t>(sizeof(T))) {
+      std::memcpy(d, src, static_cast<size_t>(m) * sizeof(T));
+    } else {
+      for (int64_t j = 0; j < m; ++j) d[j] = *reinterpret_cast<const T*>(src + j * stride);
+    }
+  }
+
   // strided: general N-d byte strides, operands stored in the kernel's types.
   static void strided(const ElementwiseArgs& a, int64_t begin, int64_t end) {
     int64_t st[N + 1];
     for (int k = 0; k <= N; ++k) st[k] = a.strides[k][0];
     if constexpr (N > 0) {
-      if (contiguous_or_repeated(st)) return repeated_impl(a, begin, end, st, Seq{});
+      const bool contiguous = contiguous_or_repeated(st);
+      if constexpr (kGathers) {
+        if (!contiguous || a.sizes[0] < kMinContiguousRow)
+          return gathered_impl(a, begin, end, st, Seq{});
+      }
+      if (contiguous) return repeated_impl(a, begin, end, st, Seq{});
     }
     for_each_row<N + 1>(a, begin, end,
                         [&](char* const* ptrs, int64_t n) { strided_run(ptrs, st, a.alpha, n, Seq{}); });
