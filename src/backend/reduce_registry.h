@@ -20,6 +20,7 @@ struct ReduceSignature {
   ScalarType out = kFloat32;
   std::optional<ScalarType> out2;  // the second output (max_index's indices, var_mean's mean)
   bool has_identity = true;        // false: reducing zero elements is an error
+  bool block_hook = false;  // the functor has a reduce_block hook for this input (kernels/reduce.h)
   // Filled in by the registry:
   int id = -1;
   std::string header;     // the kernels/ header that registers it

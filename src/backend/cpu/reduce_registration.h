@@ -4,6 +4,7 @@
 
 #include "backend/cpu/kernel_fn.h"
 #include "backend/reduce_registry.h"
+#include "kernels/reduce.h"
 
 namespace ingot::cpu {
 
@@ -20,6 +21,7 @@ bool register_reduction(const char* op, const char* header, K*) {
   sig.out = dtype_v<typename K::out_t>;
   if constexpr (K::noutputs == 2) sig.out2 = dtype_v<typename K::out2_t>;
   sig.has_identity = K::Ops::has_identity;
+  sig.block_hook = has_reduce_block<typename K::Ops, typename K::In>::value;
   const ReduceSignature& added = reduce_registry().add(std::move(sig), header);
   attach_reduce_kernel(added.id, &ReduceLoops<K>::run);
   return true;

@@ -65,8 +65,12 @@ int64_t index_limit() { return index_limit_slot().load(std::memory_order_relaxed
 // outer strategy stops at kOuterBlocksPerSm: on the H200 (bench/RESULTS.md, 2026-12-02) a
 // 16384x16384 float32 sum over dim 0 ran at 92/91/84% of copy with 4/8/16 blocks per SM, var
 // over dim 0 at 79/69/51%. INGOT_CUDA_REDUCE_BLOCKS_PER_SM="inner,outer" overrides them for
-// tuning runs; read once.
+// tuning runs; read once. Ops with a block hook (var/std, logsumexp) take 16 rows a step
+// (device/reduce.cuh) and stop at kOuterHookBlocksPerSm: float32 var over dim 0 of 16384x16384 ran
+// at 91.6-93.6% of copy with 3 blocks per SM against 88.4-89.0% with 4 (three A/B runs each on the
+// H200, 2026-12-03; 2 blocks: 85.8%, 5-8: 71-78%), while sum over dim 0 lost 5-7 points at 3.
 constexpr int64_t kOuterBlocksPerSm = 4;
+constexpr int64_t kOuterHookBlocksPerSm = 3;
 struct SplitTargets {
   int64_t inner = 0;  // 0: the kernel's occupancy
   int64_t outer = 0;
@@ -201,8 +205,11 @@ void CudaKernelLibrary::launch_reduce_piece(const ReduceSignature& sig, const Re
     const int64_t blocks = (p.n_out + kReduceThreads - 1) / kReduceThreads;
     INGOT_CHECK(blocks < (int64_t{1} << 31), ValueError, sig.op, ": too many outputs for one launch (", p.n_out, ")");
     grid_x = static_cast<unsigned>(blocks);
-    const int64_t per_sm = split_targets().outer > 0 ? split_targets().outer
-                                                     : std::min<int64_t>(fns.outer_blocks_per_sm, kOuterBlocksPerSm);
+    const int64_t per_sm =
+        split_targets().outer > 0
+            ? split_targets().outer
+            : std::min<int64_t>(fns.outer_blocks_per_sm,
+                                sig.block_hook ? kOuterHookBlocksPerSm : kOuterBlocksPerSm);
     const int64_t target = per_sm * sms;
     if (blocks < target) {  // fill the SMs with block columns, each summing at least 32 rows
       const int64_t most = std::max<int64_t>(1, std::min<int64_t>(p.n_red / 32, 65535));
