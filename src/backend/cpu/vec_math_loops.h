@@ -15,7 +15,7 @@
 // at each 4 KiB page, and a transcendental's arithmetic leaves too few loads in flight to keep the
 // next page coming. On the H200 host's Xeon (one thread, 4096x4096 float32, with the dense
 // flavor's streaming stores, best of 9, .gpu harness of 2026-12-03) SLEEF's exp went from 11.4 to
-// 7.2 ms, libmvec's tanh from 11.2 to 7.2, atan2 from 14.4 to 10.9, log from 13.7 to 10.9 (2, 4
+// 7.2 ms, libmvec's tanh from 11.2 to 7.2, atan2 from 14.4 to 11.8, log from 13.7 to 10.9 (2, 4
 // and 8 KiB ahead were within noise of each other; a copy took 6.5 ms).
 // A prefetch never faults; the address is formed as an integer, since it may lie past the array.
 #define INGOT_VEC_PREFETCH_(p) \
