@@ -56,13 +56,9 @@ uint32_t bits(float f) {
   return u;
 }
 
-TEST(CpuLoops, BFloat16BlockConversionsMatchElementwiseOnEveryBitPattern) {
-  std::vector<BFloat16> b(65536);
-  for (uint32_t i = 0; i < 65536; ++i) b[i] = BFloat16(static_cast<uint16_t>(i), from_bits);
-  std::vector<float> f(65536);
-  cpu::convert_block(f.data(), b.data(), 65536);
-  for (uint32_t i = 0; i < 65536; ++i) ASSERT_EQ(bits(f[i]), bits(static_cast<float>(b[i]))) << i;
-  // Every float whose low half sits on a rounding boundary or next to one, for every high half.
+// Every float whose low half sits on a bfloat16 rounding boundary or next to one, for every high
+// half (NaNs and infinities among them).
+std::vector<float> bf16_rounding_boundaries() {
   std::vector<float> in;
   for (uint32_t hi = 0; hi < 65536; ++hi) {
     for (uint32_t lo : {0x0000u, 0x0001u, 0x7fffu, 0x8000u, 0x8001u, 0xffffu}) {
@@ -72,6 +68,16 @@ TEST(CpuLoops, BFloat16BlockConversionsMatchElementwiseOnEveryBitPattern) {
       in.push_back(x);
     }
   }
+  return in;
+}
+
+TEST(CpuLoops, BFloat16BlockConversionsMatchElementwiseOnEveryBitPattern) {
+  std::vector<BFloat16> b(65536);
+  for (uint32_t i = 0; i < 65536; ++i) b[i] = BFloat16(static_cast<uint16_t>(i), from_bits);
+  std::vector<float> f(65536);
+  cpu::convert_block(f.data(), b.data(), 65536);
+  for (uint32_t i = 0; i < 65536; ++i) ASSERT_EQ(bits(f[i]), bits(static_cast<float>(b[i]))) << i;
+  const std::vector<float> in = bf16_rounding_boundaries();
   std::vector<BFloat16> out(in.size());
   cpu::convert_block(out.data(), in.data(), static_cast<int64_t>(in.size()));
   for (size_t i = 0; i < in.size(); ++i) ASSERT_EQ(out[i].x, BFloat16(in[i]).x) << std::hex << bits(in[i]);
@@ -95,15 +101,7 @@ TEST(CpuLoops, PairedBFloat16ConversionsMatchElementwiseInTheirOrder) {
   }
   // Rounding boundaries of every high half, NaNs and infinities among them; the groups in paired
   // order, so the bfloat16 results land in input order.
-  std::vector<float> in;
-  for (uint32_t hi = 0; hi < 65536; ++hi) {
-    for (uint32_t lo : {0x0000u, 0x0001u, 0x7fffu, 0x8000u, 0x8001u, 0xffffu}) {
-      const uint32_t u = hi << 16 | lo;
-      float x;
-      std::memcpy(&x, &u, 4);
-      in.push_back(x);
-    }
-  }
+  const std::vector<float> in = bf16_rounding_boundaries();
   const auto m = static_cast<int64_t>(in.size()) - 9;
   std::vector<float> paired(m);
   for (int64_t i = 0; i < m; ++i) paired[paired_position(i, m)] = in[i];
