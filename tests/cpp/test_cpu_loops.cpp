@@ -395,6 +395,43 @@ TEST(CpuLoops, RowsOfContiguousOperandsMatchTheDefinition) {
   }
 }
 
+TEST(CpuLoops, RepeatedOperandsMatchTheDefinitionInEveryRowLength) {
+  // clamp(x, lo, hi) with one-element bounds and x + column, through the strided flavor (a repeated
+  // operand along dim 0), into an output 16 bytes past a cache line: rows of 3001 stream (blocks
+  // from the output's cache lines), rows of 40 do not, rows of 3 go element by element.
+  const std::pair<int64_t, int64_t> shapes[] = {{3001, 700}, {40, 60000}, {3, 50000}};
+  for (const auto& [cols, rows] : shapes) {
+    const int64_t pitch = cols + 5, n = cols * rows;
+    std::vector<float> a(pitch * rows), col(rows), big(n + 32);
+    float* out = big.data() + (16 - reinterpret_cast<uintptr_t>(big.data()) % 64 / 4) % 16 + 4;
+    ASSERT_EQ(reinterpret_cast<uintptr_t>(out) % 64, 16u);
+    for (int64_t i = 0; i < pitch * rows; ++i) a[i] = static_cast<float>(i % 977) * 0.01f - 4.0f;
+    for (int64_t r = 0; r < rows; ++r) col[r] = static_cast<float>(r % 5) * 0.5f;
+    float lo = -1.5f, hi = 2.25f;
+    const std::pair<int64_t, int64_t> o_st{4, cols * 4}, a_st{4, pitch * 4};
+    ElementwiseArgs c =
+        args_2d({out, a.data(), &lo, &hi}, cols, rows, {o_st, a_st, {0, 0}, {0, 0}});
+    kernel("clamp_strided_float32_float32")(c, 0, 5);  // a first chunk ending inside a row
+    kernel("clamp_strided_float32_float32")(c, 5, n);
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t k = 0; k < cols; ++k) {
+        ASSERT_EQ(out[r * cols + k], std::min(std::max(a[r * pitch + k], lo), hi))
+            << "clamp at " << k << ", " << r << " of " << rows << " rows of " << cols;
+      }
+    }
+    ElementwiseArgs x = args_2d({out, a.data(), col.data()}, cols, rows, {o_st, a_st, {0, 4}});
+    x.alpha.set(1.0f);
+    kernel("add_strided_float32_float32_float32")(x, 0, n / 3);
+    kernel("add_strided_float32_float32_float32")(x, n / 3, n);
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t k = 0; k < cols; ++k) {
+        ASSERT_EQ(out[r * cols + k], a[r * pitch + k] + col[r])
+            << "x + column at " << k << ", " << r << " of " << rows << " rows of " << cols;
+      }
+    }
+  }
+}
+
 TEST(CpuLoops, StridedVectorMathIsGatheredIntoBlocks) {
   // tanh of every third element (a chunk starting and ending mid-block), against the dense kernel
   // on a packed copy: the gathered blocks run the same vector function.
