@@ -40,8 +40,8 @@ struct ReduceLoops {
   // 21.4 to 18.5 ms on one thread (dev box, 2026-12-03), and the error bound stays (64 +
   // log2(n/64)) roundings, far from a plain loop's n.
   static constexpr int64_t kRowGroup = 64;
-  static constexpr int64_t kSplitRows =
-      16;  // fewest rows a thread takes when threads split the rows
+  // The fewest rows a thread takes when threads split the rows.
+  static constexpr int64_t kSplitRows = 16;
   // max/min (acc_t is the element type) and argmax/argmin (acc_t is ValueIndex) on plain
   // arithmetic elements take the vector paths of reduce_simd.h on contiguous data.
   static constexpr int kExtreme = [] {
