@@ -11,6 +11,7 @@
 
 #include "backend/cpu/convert_block.h"
 #include "backend/cpu/kernel_library.h"
+#include "backend/cpu/tiles.h"
 
 namespace ingot {
 namespace {
@@ -392,6 +393,28 @@ TEST(CpuLoops, RowsOfContiguousOperandsMatchTheDefinition) {
     kernel("atan2_broadcast_float32_float32")(t2, 0, n);
     ASSERT_EQ(std::memcmp(out.data(), dense.data(), static_cast<size_t>(n) * 4), 0)
         << "atan2 by column, " << rows << " rows of " << cols;
+  }
+}
+
+TEST(CpuLoops, StreamBlockCopiesEveryOffsetAndLengthExactly) {
+  // Partial lines at either end go through the cache, whole lines streamed: every start within a
+  // line and lengths around line multiples copy exactly and write nothing outside.
+  std::vector<unsigned char> src(512), dst(640);
+  for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<unsigned char>(i * 7 + 3);
+  const auto base = reinterpret_cast<uintptr_t>(dst.data());
+  for (int64_t off = 0; off < 64; ++off) {
+    for (int64_t len : {0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 200, 447}) {
+      std::fill(dst.begin(), dst.end(), 0xAB);
+      const int64_t at =
+          static_cast<int64_t>((64 - base % 64) % 64) + off;  // off bytes past a line
+      cpu::stream_block(dst.data() + at, src.data(), len);
+      cpu::fence_streaming_stores();
+      for (int64_t i = 0; i < static_cast<int64_t>(dst.size()); ++i) {
+        const bool inside = i >= at && i < at + len;
+        ASSERT_EQ(dst[i], inside ? src[i - at] : 0xAB)
+            << "offset " << off << ", length " << len << ", byte " << i;
+      }
+    }
   }
 }
 

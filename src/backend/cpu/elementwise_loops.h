@@ -139,9 +139,8 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
 #endif
 
   // Streamed runs go in blocks that start on cache lines: the first block ends at the output's
-  // first 64-byte boundary (lead elements) and is written through the cache, so that no line is
-  // written partly by streaming stores and partly by plain ones (each such line costs a
-  // partial-line write to memory).
+  // first 64-byte boundary (lead elements) and is written through the cache, so that only the
+  // run's first and last lines are partial (stream_block writes partial lines through the cache).
   static INGOT_INLINE int64_t lead_elements(const Out* o, int64_t n) {
     const auto mis = static_cast<int64_t>(reinterpret_cast<uintptr_t>(o) % 64);
     if (mis == 0 || mis % static_cast<int64_t>(sizeof(Out)) != 0) return 0;
@@ -388,10 +387,8 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
                filled[I] = ptrs[I + 1], void())
             : void()),
        ...);
-      // Streamed, the blocks after the first start on the output's cache lines (as in vec_run):
-      // blocks cut at other places leave lines written partly streamed and partly cached, which
-      // made clamp(x, lo, hi, out=) of a 4096x4096 float32 into a NumPy array (16 bytes past a
-      // line) take 31 ms instead of 7.
+      // Streamed, the blocks after the first start on the output's cache lines (as in vec_run),
+      // so that no block has partial lines of its own to write through the cache.
       const int64_t lead = stream ? lead_elements(reinterpret_cast<Out*>(ptrs[0]), n) : 0;
       for (int64_t j0 = 0, m = first_block(n, lead); j0 < n;
            j0 += m, m = std::min(kBlock, n - j0)) {

@@ -24,19 +24,25 @@ void scatter_tile(char* p, int64_t s0, int64_t s1, const void* buf, int64_t ld, 
 // Orders the streaming stores of scatter_tile and stream_block before anything that follows.
 void fence_streaming_stores();
 
-// dst[0, bytes) = src[0, bytes) with streaming stores from dst's first 16-byte boundary on (plain
-// copies before it and for a tail under 16 bytes); the caller fences once it is done. Inline: the
-// dense loops call it once per block.
+// dst[0, bytes) = src[0, bytes): the whole 64-byte lines of dst with streaming stores, the partial
+// lines at either end with plain copies. A line written partly streamed and partly through the
+// cache costs a partial-line write to memory, so a run may be cut into blocks anywhere; callers
+// still start blocks on lines where they can (lead_elements), since each partial line is read
+// before it is written. The caller fences once it is done. Inline: the dense loops call it once
+// per block.
 inline void stream_block(void* dst, const void* src, int64_t bytes) {
 #if defined(__SSE2__)
   char* d = static_cast<char*>(dst);
   const char* s = static_cast<const char*>(src);
-  int64_t head = static_cast<int64_t>((16 - reinterpret_cast<uintptr_t>(d) % 16) % 16);
+  int64_t head = static_cast<int64_t>((64 - reinterpret_cast<uintptr_t>(d) % 64) % 64);
   if (head > bytes) head = bytes;
   std::memcpy(d, s, static_cast<size_t>(head));
   int64_t k = head;
-  for (; k + 16 <= bytes; k += 16) {
-    _mm_stream_si128(reinterpret_cast<__m128i*>(d + k), _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + k)));
+  for (; k + 64 <= bytes; k += 64) {
+    for (int q = 0; q < 64; q += 16) {
+      _mm_stream_si128(reinterpret_cast<__m128i*>(d + k + q),
+                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + k + q)));
+    }
   }
   std::memcpy(d + k, s + k, static_cast<size_t>(bytes - k));
 #else
