@@ -168,6 +168,44 @@ TEST(CpuLoops, DenseBFloat16AddMatchesElementwiseAcrossBlocks) {
   }
 }
 
+TEST(CpuLoops, BFloat16RunsInRegistersMatchElementwiseStreamedOrNot) {
+  // Outputs of at least 8 MiB stream a whole cache line at a time (32 bfloat16), the partial lines
+  // at either end through the cache: outputs starting 0, 2 and 34 bytes past a line, chunks
+  // starting mid-line, the dense and the scalar flavor, NaN inputs included.
+  const int64_t n = (int64_t{4} << 20) + 37;
+  std::vector<BFloat16> a(n), b(n), big(n + 64);
+  for (int64_t i = 0; i < n; ++i) {
+    a[i] = BFloat16(static_cast<uint16_t>(i * 61 + 7), from_bits);
+    b[i] = BFloat16(static_cast<float>(i % 1999) * 0.37f - 100.0f);
+  }
+  auto expect_bits = [](BFloat16 got, float want, int64_t i, const char* what) {
+    if (std::isnan(want)) {
+      ASSERT_TRUE(std::isnan(static_cast<float>(got))) << what << " at " << i;
+    } else {
+      ASSERT_EQ(got.x, BFloat16(want).x) << what << " at " << i;
+    }
+  };
+  for (const int64_t offset : {0, 2, 34}) {
+    const auto head = (64 - reinterpret_cast<uintptr_t>(big.data()) % 64) % 64;
+    auto* out = reinterpret_cast<BFloat16*>(reinterpret_cast<char*>(big.data()) + head + offset);
+    ElementwiseArgs args = args_1d({out, a.data(), b.data()}, n, {2, 2, 2});
+    args.alpha.set(2.0f);
+    kernel("add_dense_bfloat16_bfloat16_float32")(args, 0, 999);
+    kernel("add_dense_bfloat16_bfloat16_float32")(args, 999, n);
+    for (int64_t i = 0; i < n; ++i) {
+      expect_bits(out[i], static_cast<float>(a[i]) + 2.0f * static_cast<float>(b[i]), i, "dense");
+    }
+    const float s = 0.3759765625f;  // a float that is no bfloat16: lifted at float precision
+    ElementwiseArgs lifted = args_1d({out, a.data(), nullptr}, n, {2, 2, 0});
+    lifted.scalar_input = 1;
+    lifted.scalar.set(s);
+    lifted.alpha.set(1.0f);
+    kernel("add_scalar_bfloat16_bfloat16_float32")(lifted, 0, n / 3);
+    kernel("add_scalar_bfloat16_bfloat16_float32")(lifted, n / 3, n);
+    for (int64_t i = 0; i < n; ++i) expect_bits(out[i], static_cast<float>(a[i]) + s, i, "scalar");
+  }
+}
+
 TEST(CpuLoops, CastFlavorConvertsLongRowsBlockByBlock) {
   const int64_t n = 1000;
   std::vector<int32_t> a(n);

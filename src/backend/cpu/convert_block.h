@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 
 #include "kernels/cast.h"
 
@@ -30,6 +31,55 @@ void convert_block(Half* dst, const float* src, int64_t n);
 // fewer than 16 values stays in order.
 void widen_bf16_paired(float* dst, const BFloat16* src, int64_t n);
 void narrow_bf16_paired(BFloat16* dst, const float* src, int64_t n);
+
+// One group of 16 in the same paired order, inline, for a loop that widens, computes and narrows
+// without its values leaving registers (the caller's 16-element arrays around these stay in
+// registers once inlined). Written with GCC vector types, not intrinsics, so that each ISA clone
+// of the caller (multiarch.h) compiles them at its own vector width. Same results as the block
+// forms, NaN included (quieted, as convert<BFloat16> does).
+#if defined(__GNUC__)
+namespace detail {
+using u32x8 = uint32_t __attribute__((vector_size(32)));
+using i32x8 = int32_t __attribute__((vector_size(32)));
+// The bfloat16 rounding of each lane's float bits, left in the high 16 bits.
+INGOT_INLINE void round_high_bf16(u32x8& f) {
+  const u32x8 rounded = f + 0x7fffu + ((f >> 16) & 1u);
+  const u32x8 magnitude = f & 0x7fffffffu;
+  const i32x8 nan = reinterpret_cast<const i32x8&>(magnitude) > 0x7f800000;
+  const u32x8 nan_lanes = reinterpret_cast<const u32x8&>(nan);
+  f = (nan_lanes & (f | 0x00400000u)) | (~nan_lanes & rounded);
+}
+}  // namespace detail
+INGOT_INLINE void widen16_bf16_paired(float* dst, const BFloat16* src) {
+  detail::u32x8 v;
+  std::memcpy(&v, src, sizeof v);
+  const detail::u32x8 even = v << 16, odd = v & 0xffff0000u;
+  std::memcpy(dst, &even, sizeof even);
+  std::memcpy(dst + 8, &odd, sizeof odd);
+}
+INGOT_INLINE void narrow16_bf16_paired(BFloat16* dst, const float* src) {
+  detail::u32x8 even, odd;
+  std::memcpy(&even, src, sizeof even);
+  std::memcpy(&odd, src + 8, sizeof odd);
+  detail::round_high_bf16(even);
+  detail::round_high_bf16(odd);
+  const detail::u32x8 packed = (even >> 16) | (odd & 0xffff0000u);
+  std::memcpy(dst, &packed, sizeof packed);
+}
+#else
+INGOT_INLINE void widen16_bf16_paired(float* dst, const BFloat16* src) {
+  for (int k = 0; k < 8; ++k) {
+    dst[k] = convert<float>(src[2 * k]);
+    dst[8 + k] = convert<float>(src[2 * k + 1]);
+  }
+}
+INGOT_INLINE void narrow16_bf16_paired(BFloat16* dst, const float* src) {
+  for (int k = 0; k < 8; ++k) {
+    dst[2 * k] = convert<BFloat16>(src[k]);
+    dst[2 * k + 1] = convert<BFloat16>(src[8 + k]);
+  }
+}
+#endif
 
 // dst[j] = convert<T>(element j at src, stored as `from`, `stride` bytes apart; 0: one repeated
 // element). One dtype switch per call, then a typed loop.

@@ -9,9 +9,11 @@
 //    lane; a row with a NaN gives its first NaN. A maximum is unique as a value except for a zero
 //    (-0.0 == +0.0), and for that case the caller takes the generic cascade, so results stay
 //    bit-identical to it.
-//  * argmax over a row: chunks of kChunk elements; the vector max of a chunk, and only when it
-//    beats the best so far (or the chunk holds a NaN) a vector search for its first occurrence.
-//    The result (first index of the maximum, first NaN wins) does not depend on the chunking.
+//  * argmax over a row: chunks of kChunk elements; the vector max of each chunk, the first chunk
+//    holding the row's maximum remembered, and one vector search in it at the end for the first
+//    occurrence (or, at once, in a chunk holding a NaN). Searching each chunk that beat the best
+//    so far read ~2.7 of 8 chunks again on random 4096-element rows. The result (first index of
+//    the maximum, first NaN wins) does not depend on the chunking.
 #pragma once
 
 #include <cstdint>
@@ -168,10 +170,15 @@ INGOT_SIMD_INLINE void row_arg_extreme(const M* q, int64_t n, M init, M& value, 
       }
     }
     if (!have || (Dir > 0 ? m > best : m < best)) {
-      at = c + find16<false>(q + c, len, m);
-      best = q[at];  // the first element equal to m: a first -0.0 or +0.0 keeps its sign
+      best = m;
+      at = c;  // the search waits until the last chunk that improves is known
       have = true;
     }
+  }
+  if (have) {
+    const int64_t len = n16 - at < kChunk ? n16 - at : kChunk;
+    at += find16<false>(q + at, len, best);
+    best = q[at];  // the first element equal to the maximum: a first -0.0 or +0.0 keeps its sign
   }
   for (int64_t i = n16; i < n; ++i) {  // tail, scalar, with the functors' rules
     const M x = q[i];

@@ -50,6 +50,20 @@ inline void stream_block(void* dst, const void* src, int64_t bytes) {
 #endif
 }
 
+// The 64-byte line at dst (64-byte aligned) = src[0, 64), with streaming stores. The caller
+// fences once it is done.
+inline void stream_line(void* dst, const void* src) {
+#if defined(__SSE2__)
+  for (int q = 0; q < 64; q += 16) {
+    _mm_stream_si128(
+        reinterpret_cast<__m128i*>(static_cast<char*>(dst) + q),
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(static_cast<const char*>(src) + q)));
+  }
+#else
+  std::memcpy(dst, src, 64);
+#endif
+}
+
 #define INGOT_TILE_SIZES(X) X(1) X(2) X(4) X(8)
 #define INGOT_DECLARE_TILE(S)                                                                       \
   extern template void gather_tile<S>(void*, int64_t, const char*, int64_t, int64_t, int64_t, int64_t); \
