@@ -493,6 +493,49 @@ TEST(CpuLoops, RepeatedOperandsMatchTheDefinitionInEveryRowLength) {
   }
 }
 
+TEST(CpuLoops, BroadcastShortRowsRunWholeRowsThroughTheDenseLoop) {
+  // x + column with rows shorter than 32 elements: whole rows in blocks, the column expanded, when
+  // x and the output continue from row to row; the partial rows at a chunk's ends row by row. A
+  // padded x (rows not continuing) takes the row-by-row loop. float32, and bfloat16 (its loop in
+  // registers).
+  for (const int64_t cols : {1, 3, 7, 31}) {
+    const int64_t rows = 5000, n = cols * rows;
+    for (const int64_t pitch : {cols, cols + 2}) {
+      std::vector<float> a(pitch * rows), col(rows), out(n, -9.0f);
+      for (int64_t i = 0; i < pitch * rows; ++i) a[i] = static_cast<float>(i % 613) * 0.25f - 70.0f;
+      for (int64_t r = 0; r < rows; ++r) col[r] = static_cast<float>(r % 11) * 0.5f;
+      ElementwiseArgs x = args_2d({out.data(), a.data(), col.data()}, cols, rows,
+                                  {{4, cols * 4}, {4, pitch * 4}, {0, 4}});
+      x.alpha.set(1.0f);
+      x.scalar_input = 1;
+      const int64_t cut = n / 3 + 1;  // a chunk ending inside a row (for cols > 1)
+      kernel("add_broadcast_float32_float32_float32")(x, 0, cut);
+      kernel("add_broadcast_float32_float32_float32")(x, cut, n);
+      for (int64_t r = 0; r < rows; ++r) {
+        for (int64_t k = 0; k < cols; ++k) {
+          ASSERT_EQ(out[r * cols + k], a[r * pitch + k] + col[r])
+              << k << ", " << r << " of rows of " << cols << ", pitch " << pitch;
+        }
+      }
+    }
+    std::vector<BFloat16> b(n), bcol(rows), bout(n);
+    for (int64_t i = 0; i < n; ++i) b[i] = BFloat16(static_cast<float>(i % 97) * 0.37f - 10.0f);
+    for (int64_t r = 0; r < rows; ++r) bcol[r] = BFloat16(static_cast<float>(r % 13) * 1.25f);
+    ElementwiseArgs y = args_2d({bout.data(), b.data(), bcol.data()}, cols, rows,
+                                {{2, cols * 2}, {2, cols * 2}, {0, 2}});
+    y.alpha.set(1.0f);
+    y.scalar_input = 1;
+    kernel("add_broadcast_bfloat16_bfloat16_float32")(y, 0, n / 2 + 1);
+    kernel("add_broadcast_bfloat16_bfloat16_float32")(y, n / 2 + 1, n);
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t k = 0; k < cols; ++k) {
+        const float want = static_cast<float>(b[r * cols + k]) + static_cast<float>(bcol[r]);
+        ASSERT_EQ(bout[r * cols + k].x, BFloat16(want).x) << k << ", " << r << " (bfloat16)";
+      }
+    }
+  }
+}
+
 TEST(CpuLoops, StridedVectorMathIsGatheredIntoBlocks) {
   // tanh of every third element (a chunk starting and ending mid-block), against the dense kernel
   // on a packed copy: the gathered blocks run the same vector function.
