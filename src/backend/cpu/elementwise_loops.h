@@ -340,8 +340,11 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   template <int... I>
   INGOT_CPU_MULTIARCH_AVX2 static void contiguous_impl(const ElementwiseArgs& a, int64_t begin,
                                                        int64_t end, int fixed, int_seq<I...>) {
+    // The fixed input does not advance (and a caller may leave its pointer null).
     char* in[N > 0 ? N : 1] = {
-        (a.data[I + 1] + begin * static_cast<int64_t>(sizeof(typename Ins::stored)))...};
+        (I == fixed
+             ? a.data[I + 1]
+             : a.data[I + 1] + begin * static_cast<int64_t>(sizeof(typename Ins::stored)))...};
     const bool stream = streams(a);
     run_with_fixed(fixed, a.data[0] + begin * static_cast<int64_t>(sizeof(Out)), in, a.scalar,
                    a.alpha, end - begin, stream);
@@ -370,10 +373,8 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   template <typename T>
   static INGOT_INLINE void expand_rows(char* dst, const char* src, int64_t row_stride, int64_t n0,
                                        int64_t rows) {
-    T* d = reinterpret_cast<T*>(dst);
     for (int64_t q = 0; q < rows; ++q) {
-      const T v = read<T>(src + q * row_stride);
-      for (int64_t j = 0; j < n0; ++j) d[q * n0 + j] = v;
+      fill_block(dst + q * n0 * static_cast<int64_t>(sizeof(T)), read<T>(src + q * row_stride), n0);
     }
   }
   template <int... I>
@@ -416,10 +417,12 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
         if (begin < r0 * n0) by_row(begin, r0 * n0);
         short_rows(a, r0, r1, Seq{});
         if (r1 * n0 < end) by_row(r1 * n0, end);
-        return;
+      } else {
+        by_row(begin, end);
       }
+    } else {
+      by_row(begin, end);
     }
-    by_row(begin, end);
     if (stream) fence_streaming_stores();
   }
   static void broadcast(const ElementwiseArgs& a, int64_t begin, int64_t end) {

@@ -24,6 +24,20 @@ void scatter_tile(char* p, int64_t s0, int64_t s1, const void* buf, int64_t ld, 
 // Orders the streaming stores of scatter_tile and stream_block before anything that follows.
 void fence_streaming_stores();
 
+// The 64-byte line at dst (64-byte aligned) = src[0, 64), with streaming stores. The caller
+// fences once it is done.
+inline void stream_line(void* dst, const void* src) {
+#if defined(__SSE2__)
+  for (int q = 0; q < 64; q += 16) {
+    _mm_stream_si128(
+        reinterpret_cast<__m128i*>(static_cast<char*>(dst) + q),
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(static_cast<const char*>(src) + q)));
+  }
+#else
+  std::memcpy(dst, src, 64);
+#endif
+}
+
 // dst[0, bytes) = src[0, bytes): the whole 64-byte lines of dst with streaming stores, the partial
 // lines at either end with plain copies. A line written partly streamed and partly through the
 // cache costs a partial-line write to memory, so a run may be cut into blocks anywhere; callers
@@ -38,29 +52,10 @@ inline void stream_block(void* dst, const void* src, int64_t bytes) {
   if (head > bytes) head = bytes;
   std::memcpy(d, s, static_cast<size_t>(head));
   int64_t k = head;
-  for (; k + 64 <= bytes; k += 64) {
-    for (int q = 0; q < 64; q += 16) {
-      _mm_stream_si128(reinterpret_cast<__m128i*>(d + k + q),
-                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + k + q)));
-    }
-  }
+  for (; k + 64 <= bytes; k += 64) stream_line(d + k, s + k);
   std::memcpy(d + k, s + k, static_cast<size_t>(bytes - k));
 #else
   std::memcpy(dst, src, static_cast<size_t>(bytes));
-#endif
-}
-
-// The 64-byte line at dst (64-byte aligned) = src[0, 64), with streaming stores. The caller
-// fences once it is done.
-inline void stream_line(void* dst, const void* src) {
-#if defined(__SSE2__)
-  for (int q = 0; q < 64; q += 16) {
-    _mm_stream_si128(
-        reinterpret_cast<__m128i*>(static_cast<char*>(dst) + q),
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(static_cast<const char*>(src) + q)));
-  }
-#else
-  std::memcpy(dst, src, 64);
 #endif
 }
 
