@@ -22,9 +22,13 @@ SHORT = {"bool": "b8", "uint8": "u8", "int8": "i8", "int16": "i16", "int32": "i3
 
 def backends() -> dict[str, list[str]]:
     """Op name -> the dispatch keys its structured entry (or composite) declares."""
+    fns = load_ops(os.path.join(ROOT, "ops", "ops.yaml"))
+    by_name = {f.schema.full_name: f for f in fns}
     found: dict[str, list[str]] = {}
-    for f in load_ops(os.path.join(ROOT, "ops", "ops.yaml")):
-        keys = [k for d in f.dispatch for k in d.keys]
+    for f in fns:
+        # An alias (clip) runs on its delegate's backends (clamp.out).
+        source = by_name.get(f.structured_delegate, f) if f.structured_delegate else f
+        keys = [k for d in source.dispatch for k in d.keys]
         if keys:
             found.setdefault(f.schema.base_name.rstrip("_"), keys)
     return found
