@@ -6,7 +6,8 @@ import numpy as np
 
 from ingot import _C, _generated_ops
 from ingot._convert import as_tensor
-from ingot._dtype import BY_NAME, _ml_dtypes, check_int64
+from ingot._device import device as _device
+from ingot._dtype import BY_NAME, _ml_dtypes, check_int64, to_dtype
 from ingot._indexing import getitem, raw_numpy, setitem
 
 Tensor = _C.Tensor
@@ -191,11 +192,103 @@ def fill_(self, value):
     return _fill(self, value)
 
 
+_to_device = Tensor.to  # the binding: to(device, copy=False)
+
+
+def _as_device(x):
+    """x as an ingot.device when it names one (a device, or a string such as "cuda:1"), else None."""
+    if isinstance(x, _device):
+        return x
+    if isinstance(x, str) and x not in BY_NAME:
+        try:
+            return _device(x)
+        except ValueError:
+            try:
+                to_dtype(x)  # a NumPy dtype name ("f4", "double")
+            except TypeError:
+                raise TypeError(f"to: {x!r} names neither a device (such as 'cpu' or 'cuda:0') nor a "
+                                "dtype") from None
+    return None
+
+
+def to(self, *args, dtype=None, device=None, copy=False, non_blocking=False):
+    """PyTorch's forms: to(dtype), to(device), to(device, dtype), to(other) (other's dtype and
+    device), with dtype=, device= and copy= as keywords. Returns self when nothing changes and
+    copy is false. non_blocking is accepted for PyTorch's signature; copies between the host and a
+    device are ordered on ingot's stream either way."""
+    del non_blocking
+    if len(args) > 2:
+        raise TypeError(f"to: takes at most 2 positional arguments (device, dtype), got {len(args)}")
+    if len(args) == 1 and isinstance(args[0], Tensor):
+        if dtype is not None or device is not None:
+            raise TypeError("to: to(other) takes its dtype and device from other; pass no dtype= or device=")
+        dtype, device = args[0].dtype, args[0].device
+        args = ()
+    for i, a in enumerate(args):
+        if isinstance(a, Tensor):
+            raise TypeError("to: a tensor argument must be the only positional one: to(other)")
+        dev = _as_device(a) if i == 0 else None
+        if dev is not None:
+            if device is not None:
+                raise TypeError("to: device given twice")
+            device = dev
+        else:
+            if dtype is not None:
+                raise TypeError("to: dtype given twice")
+            if a is None:
+                raise TypeError("to: expected a dtype, a device or a tensor, got None")
+            dtype = a
+    dt = to_dtype(dtype)
+    dev = _device(device) if device is not None else None
+    cast = dt is not None and dt != self.dtype
+    move = dev is not None and dev != self.device
+    if not cast and not move:
+        return self.clone() if copy else self
+    t = self
+    if cast and move and dt.itemsize < self.dtype.itemsize:
+        t, cast = t.astype(dt), False  # narrow first: fewer bytes cross to the other device
+    if move:
+        t = _to_device(t, dev)
+    return t.astype(dt) if cast else t
+
+
+def _cast_method(name: str, dtype_name: str):
+    def method(self):
+        return to(self, BY_NAME[dtype_name])
+
+    method.__name__ = name
+    method.__doc__ = f"self.to(ingot.{dtype_name}): self when it already is {dtype_name}."
+    return method
+
+
+_CAST_METHODS = [_cast_method(n, d) for n, d in (
+    ("bool", "bool"), ("byte", "uint8"), ("char", "int8"), ("short", "int16"), ("int", "int32"),
+    ("long", "int64"), ("half", "float16"), ("bfloat16", "bfloat16"), ("float", "float32"),
+    ("double", "float64"))]
+
+
+def cpu(self):
+    """self.to("cpu")."""
+    return to(self, "cpu")
+
+
+def cuda(self, device=None):
+    """self.to(device), "cuda" (device 0) by default; an int means "cuda:<int>"."""
+    if device is None:
+        device = "cuda"
+    elif isinstance(device, int) and not isinstance(device, bool):
+        device = f"cuda:{device}"
+    dev = _device(device)
+    if dev.type != "cuda":
+        raise ValueError(f"cuda: expected a CUDA device, got {dev}")
+    return to(self, dev)
+
+
 def install() -> None:
     for name, fn in _generated_ops.METHODS.items():
         setattr(Tensor, name, fn)
     for fn in (numpy, __array__, tolist, __repr__, __str__, __bool__, __int__, __float__, __index__,
-               __len__, __iter__, fill_):
+               __len__, __iter__, fill_, to, cpu, cuda, *_CAST_METHODS):
         setattr(Tensor, fn.__name__, fn)
     Tensor.__getitem__ = getitem
     Tensor.__setitem__ = setitem

@@ -38,6 +38,23 @@ def test_asarray_to_device_and_numpy_copies_back():
 
 
 @needs_gpu
+def test_to_moves_and_casts_in_one_call_and_cuda_cpu_methods_round_trip():
+    a = np.linspace(-4, 4, 33, dtype=np.float64).reshape(3, 11)
+    t = ingot.asarray(a)
+    for got in (t.to("cuda", ingot.float16), t.to(ingot.float16).cuda(), t.cuda(0).half()):
+        assert (got.device, got.dtype) == ("cuda:0", ingot.float16)
+        np.testing.assert_array_equal(got.cpu().numpy(), a.astype(np.float16))
+    wide = ingot.asarray(a.astype(np.float16)).to("cuda", ingot.float64)
+    assert wide.dtype == ingot.float64
+    np.testing.assert_array_equal(wide.numpy(), a.astype(np.float16).astype(np.float64))
+    d = t.cuda()
+    assert d.to("cuda:0") is d and d.to(d) is d
+    assert d.to(t).device == "cpu"
+    with pytest.raises(IndexError):
+        t.to("cuda:99")
+
+
+@needs_gpu
 def test_python_numbers_stay_on_the_host_and_device_zero_dim_operands_are_read_on_the_device():
     a = np.linspace(-3, 3, 50, dtype=np.float32)
     t = ingot.asarray(a, device="cuda")

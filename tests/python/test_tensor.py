@@ -147,3 +147,64 @@ def test_reshape_and_view_accept_varargs_or_tuple():
 def test_tensor_has_no_public_constructor():
     with pytest.raises(TypeError):
         ingot.Tensor()
+
+
+def test_to_takes_pytorchs_dtype_device_and_tensor_forms():
+    a = np.array([[1.5, -2.5], [3.25, 4.0]], np.float32)
+    t = ingot.asarray(a)
+    for spec in (ingot.float64, "float64", "f8", np.float64, float):
+        got = t.to(spec)
+        assert got.dtype == ingot.float64
+        np.testing.assert_array_equal(got.numpy(), a.astype(np.float64))
+    assert t.to(dtype=ingot.int32).dtype == ingot.int32
+    np.testing.assert_array_equal(t.to("cpu", ingot.int8).numpy(), a.astype(np.int8))
+    np.testing.assert_array_equal(t.to(device="cpu", dtype="int16").numpy(), a.astype(np.int16))
+    other = ingot.zeros((1,), dtype=ingot.uint8)
+    assert t.to(other).dtype == ingot.uint8
+    np.testing.assert_array_equal(t.T.to(ingot.float64).numpy(), a.T.astype(np.float64))
+
+
+def test_to_returns_self_when_nothing_changes_unless_copy():
+    t = ingot.asarray(np.arange(4, dtype=np.float32))
+    assert t.to(ingot.float32) is t
+    assert t.to("cpu") is t
+    assert t.to(t) is t
+    c = t.to("cpu", copy=True)
+    assert c is not t and not c._is_view_of(t)
+    c[0] = 7
+    assert t[0].item() == 0
+
+
+def test_to_rejects_what_is_neither_dtype_nor_device():
+    t = ingot.zeros((2,))
+    with pytest.raises(TypeError, match="neither a device"):
+        t.to("cude")
+    with pytest.raises(TypeError, match="got None"):
+        t.to(None)
+    with pytest.raises(TypeError, match="at most 2 positional"):
+        t.to("cpu", ingot.int8, True)
+    with pytest.raises(TypeError, match="to\\(other\\)"):
+        t.to(t, dtype=ingot.int8)
+    with pytest.raises(TypeError, match="dtype given twice"):
+        t.to(ingot.int8, dtype=ingot.int16)
+
+
+@pytest.mark.parametrize("method,dtype", [
+    ("bool", "bool"), ("byte", "uint8"), ("char", "int8"), ("short", "int16"), ("int", "int32"),
+    ("long", "int64"), ("half", "float16"), ("bfloat16", "bfloat16"), ("float", "float32"),
+    ("double", "float64")])
+def test_cast_methods_match_numpy_astype(method, dtype):
+    a = np.array([0.0, 1.75, -2.5, 100.0], np.float64)
+    t = ingot.asarray(a)
+    got = getattr(t, method)()
+    assert got.dtype == dtype
+    want = a.astype(np.float32) if dtype == "bfloat16" else a.astype(dtype)  # exact in bfloat16
+    np.testing.assert_array_equal(np.asarray(got.to(ingot.float64)), want.astype(np.float64))
+    assert getattr(got, method)() is got
+
+
+def test_cpu_is_to_cpu_and_cuda_rejects_a_host_device():
+    t = ingot.zeros((2,))
+    assert t.cpu() is t
+    with pytest.raises(ValueError, match="CUDA device"):
+        t.cuda("cpu")
