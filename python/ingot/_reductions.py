@@ -3,6 +3,7 @@
 * `dim` takes None, an int or a tuple/list of ints (the bindings take a list).
 * max(t, dim) / min(t, dim) return a (values, indices) named tuple; var_mean/std_mean a tuple.
 * The two-output forms take out=(first, second): the results are computed, then copied in.
+* var/std/var_mean/std_mean take PyTorch's `unbiased` (True: correction=1, False: 0).
 """
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ LIST_DIM_OPS = ("sum", "prod", "mean", "nansum", "nanmean", "amax", "amin", "any
                 "var", "std", "var_mean", "std_mean", "count_nonzero", "norm", "vector_norm")
 VALUES_INDICES_OPS = ("max", "min")
 TWO_OUTPUT_OPS = ("var_mean", "std_mean")
+# Take PyTorch's older `unbiased` flag beside `correction`: unbiased=True is correction=1, False 0,
+# as a keyword or as a bool in the place of dim (t.var(False)).
+UNBIASED_OPS = ("var", "std", "var_mean", "std_mean")
 
 
 class ValuesIndices(NamedTuple):
@@ -35,6 +39,24 @@ def _dim(d):
     if isinstance(d, bool) or not hasattr(d, "__index__"):
         raise TypeError(f"dim must be None, an int or a tuple of ints, not {type(d).__name__}")
     return d.__index__()
+
+
+def _unbiased(name, dim_at, args, kwargs):
+    """PyTorch's `unbiased` flag (a keyword, or a bool where dim goes) as `correction`."""
+    unbiased = kwargs.pop("unbiased", None)
+    if dim_at is not None and len(args) > dim_at and isinstance(args[dim_at], bool):
+        if unbiased is not None:
+            raise TypeError(f"{name}: unbiased given twice")
+        unbiased = args[dim_at]
+        args = (*args[:dim_at], None, *args[dim_at + 1:])
+    if unbiased is None:
+        return args, kwargs
+    if not isinstance(unbiased, bool):
+        raise TypeError(f"{name}: unbiased must be a bool, not {type(unbiased).__name__}")
+    if kwargs.get("correction") is not None:
+        raise TypeError(f"{name}: pass either unbiased or correction, not both")
+    kwargs["correction"] = 1 if unbiased else 0
+    return args, kwargs
 
 
 def _copy_into(name, out, results):
@@ -57,9 +79,12 @@ def _wrap(name, fn):
     values_indices = name in VALUES_INDICES_OPS
     two_outputs = name in TWO_OUTPUT_OPS
     dtype_at = names.index("dtype") if "dtype" in names else None
+    takes_unbiased = name in UNBIASED_OPS and "correction" in names
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
+        if takes_unbiased:
+            args, kwargs = _unbiased(name, dim_at, args, kwargs)
         dim = None
         if dim_at is not None:
             if len(args) > dim_at:

@@ -251,6 +251,25 @@ def test_pytorch_style_calls(device):
 
 
 @pytest.mark.parametrize("device", DEVICES)
+def test_var_and_std_take_pytorchs_unbiased_flag(device):
+    c = np.random.default_rng(3).standard_normal((4, 6)).astype(np.float64)
+    t = make(c, "float64", device)
+    for ddof, unbiased in ((1, True), (0, False)):
+        np.testing.assert_allclose(host(ingot.var(t, unbiased=unbiased)), c.var(ddof=ddof), rtol=1e-12)
+        np.testing.assert_allclose(host(t.std(1, unbiased=unbiased)), c.std(axis=1, ddof=ddof), rtol=1e-12)
+        np.testing.assert_allclose(host(t.var(unbiased)), c.var(ddof=ddof), rtol=1e-12)
+        s, m = ingot.std_mean(t, 0, unbiased=unbiased, keepdim=True)
+        np.testing.assert_allclose(host(s), c.std(axis=0, ddof=ddof, keepdims=True), rtol=1e-12)
+        np.testing.assert_allclose(host(m), c.mean(axis=0, keepdims=True), rtol=1e-12)
+    with pytest.raises(TypeError, match="either unbiased or correction"):
+        ingot.var(t, unbiased=True, correction=0)
+    with pytest.raises(TypeError, match="unbiased must be a bool"):
+        ingot.std(t, unbiased=1)
+    with pytest.raises(TypeError, match="unbiased given twice"):
+        t.var(True, unbiased=True)
+
+
+@pytest.mark.parametrize("device", DEVICES)
 def test_two_output_forms_take_an_out_tuple(device):
     c = np.random.default_rng(0).standard_normal((3, 4)).astype(np.float32)
     t = make(c, "float32", device)
