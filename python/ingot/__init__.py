@@ -57,6 +57,8 @@ globals().pop("_name", None)
 globals().pop("_fn", None)
 from ingot import _reductions  # noqa: E402
 _reductions.install(globals(), Tensor, _generated_ops.FUNCTIONS, _generated_ops.METHODS)
+from ingot import _compat  # noqa: E402
+_compat.install(globals(), Tensor, _generated_ops.FUNCTIONS, _generated_ops.METHODS)
 
 __all__ = (["Tensor", "dtype", "device", "AcceleratorError", "CompileError", "compile_shader", "finfo", "iinfo",
             "promote_types", "can_cast", "asarray", "from_dlpack", "empty", "zeros", "ones", "full",

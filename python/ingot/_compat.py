@@ -1,0 +1,126 @@
+"""PyTorch's calling conventions where they go beyond one generated op, layered on the generated
+functions and methods:
+
+* clamp/clip with one bound: clamp(t, min=0) is clamp_min, clamp(t, max=1) clamp_max (also the
+  in-place methods); neither bound is an error, as in PyTorch.
+* where(condition) alone: the indices of the nonzero elements, one tensor per dim (NumPy's and
+  PyTorch's one-argument form).
+* Tensor methods: dim(), ndimension(), nelement(), element_size(), is_floating_point(),
+  flatten(start_dim=0, end_dim=-1), and the number protocol's round() and divmod().
+"""
+from __future__ import annotations
+
+import math
+import operator
+
+_BOUNDS_NEEDED = "at least one of min and max must be given (not None)"
+
+
+def _clamp_function(name, both, low, high):
+    def clamp(self, min=None, max=None, *, out=None):
+        if min is None and max is None:
+            raise TypeError(f"{name}: {_BOUNDS_NEEDED}")
+        if max is None:
+            return low(self, min, out=out)
+        if min is None:
+            return high(self, max, out=out)
+        return both(self, min, max, out=out)
+
+    clamp.__name__ = clamp.__qualname__ = name
+    clamp.__doc__ = (f"{name}(self, min=None, max=None, *, out=None): elements limited to [min, max]; "
+                     "either bound may be None (then it is clamp_min or clamp_max).")
+    return clamp
+
+
+def _clamp_inplace(name, both, low, high):
+    def clamp_(self, min=None, max=None):
+        if min is None and max is None:
+            raise TypeError(f"{name}: {_BOUNDS_NEEDED}")
+        if max is None:
+            return low(self, min)
+        if min is None:
+            return high(self, max)
+        return both(self, min, max)
+
+    clamp_.__name__ = clamp_.__qualname__ = name
+    clamp_.__doc__ = f"{name}(min=None, max=None): in place; either bound may be None."
+    return clamp_
+
+
+def _where_function(where, nonzero):
+    _missing = object()
+
+    def where_(condition, self=_missing, other=_missing, *, out=None):
+        if self is _missing and other is _missing:
+            if out is not None:
+                raise TypeError("where: where(condition) takes no out=")
+            nz = nonzero(condition)
+            return tuple(nz.select(1, d) for d in range(nz.shape[1]))
+        if self is _missing or other is _missing:
+            raise TypeError("where: takes condition alone, or condition, self and other")
+        return where(condition, self, other, out=out)
+
+    where_.__name__ = where_.__qualname__ = "where"
+    where_.__doc__ = ("where(condition, self, other, *, out=None): self where condition is true, else other; "
+                      "where(condition): the indices of condition's nonzero elements, one tensor per dim.")
+    return where_
+
+
+def _dim(self):
+    return self.ndim
+
+
+def _nelement(self):
+    return self.size
+
+
+def _element_size(self):
+    return self.itemsize
+
+
+def _is_floating_point(self):
+    return self.dtype.is_floating_point
+
+
+def _flatten(self, start_dim=0, end_dim=-1):
+    """Dims start_dim..end_dim merged into one (a view when the memory allows, as reshape)."""
+    shape = tuple(self.shape)
+    n = max(len(shape), 1)
+    s, e = (operator.index(d) for d in (start_dim, end_dim))
+    s0, e0 = s + n if s < 0 else s, e + n if e < 0 else e
+    if not (0 <= s0 < n and 0 <= e0 < n):
+        raise IndexError(f"flatten: dims ({start_dim}, {end_dim}) are out of range for a tensor of "
+                         f"{len(shape)} dims")
+    if s0 > e0:
+        raise ValueError(f"flatten: start_dim ({start_dim}) comes after end_dim ({end_dim})")
+    if not shape:
+        return self.reshape((1,))
+    return self.reshape(shape[:s0] + (math.prod(shape[s0:e0 + 1]),) + shape[e0 + 1:])
+
+
+def install(namespace: dict, tensor_type, functions: dict, methods: dict) -> None:
+    clamp_min, clamp_max = functions["clamp_min"], functions["clamp_max"]
+    for name in ("clamp", "clip"):
+        fn = _clamp_function(name, functions[name], clamp_min, clamp_max)
+        namespace[name] = fn
+        setattr(tensor_type, name, fn)
+        setattr(tensor_type, name + "_",
+                _clamp_inplace(name + "_", methods[name + "_"], methods["clamp_min_"], methods["clamp_max_"]))
+    namespace["where"] = _where_function(functions["where"], functions["nonzero"])
+    for attr, fn in (("dim", _dim), ("ndimension", _dim), ("nelement", _nelement),
+                     ("element_size", _element_size), ("is_floating_point", _is_floating_point),
+                     ("flatten", _flatten)):
+        setattr(tensor_type, attr, fn)
+    round_fn = functions["round"]
+
+    def __round__(self, ndigits=None):
+        return round_fn(self) if ndigits is None else round_fn(self, decimals=ndigits)
+
+    def __divmod__(self, other):
+        return self // other, self % other
+
+    def __rdivmod__(self, other):
+        return other // self, other % self
+
+    for fn in (__round__, __divmod__, __rdivmod__):
+        setattr(tensor_type, fn.__name__, fn)

@@ -1,0 +1,81 @@
+"""PyTorch's calling conventions layered on the generated ops (ingot/_compat.py): clamp and clip
+with one bound, where(condition), and the Tensor methods PyTorch code uses, against NumPy."""
+import numpy as np
+import pytest
+
+from ingot_test_helpers import DEVICES, host, ingot, make
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("name", ["clamp", "clip"])
+def test_clamp_and_clip_take_either_bound_alone(device, name):
+    c = np.linspace(-3, 3, 13, dtype=np.float32).reshape(13, 1)
+    t = make(c, "float32", device)
+    fn = getattr(ingot, name)
+    np.testing.assert_array_equal(host(fn(t, min=-1)), np.maximum(c, -1))
+    np.testing.assert_array_equal(host(getattr(t, name)(max=0.5)), np.minimum(c, 0.5))
+    np.testing.assert_array_equal(host(fn(t, None, 2)), np.minimum(c, 2))
+    np.testing.assert_array_equal(host(fn(t, -1, 2)), np.clip(c, -1, 2))
+    low = make(np.full((13, 1), 0.25, np.float32), "float32", device)
+    np.testing.assert_array_equal(host(fn(t, low)), np.maximum(c, 0.25))
+    out = ingot.empty((13, 1), device=device)
+    assert fn(t, max=1, out=out) is out
+    np.testing.assert_array_equal(host(out), np.minimum(c, 1))
+    u = t.clone()
+    assert getattr(u, name + "_")(min=0) is u
+    np.testing.assert_array_equal(host(u), np.maximum(c, 0))
+    getattr(u, name + "_")(max=1)
+    np.testing.assert_array_equal(host(u), np.clip(c, 0, 1))
+    with pytest.raises(TypeError, match="at least one of min and max"):
+        fn(t)
+    with pytest.raises(TypeError, match="at least one of min and max"):
+        getattr(u, name + "_")()
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_where_of_a_condition_alone_gives_the_nonzero_indices_per_dim(device):
+    c = np.array([[0, 3, 0], [5, 0, 7]], np.int32)
+    t = make(c, "int32", device)
+    got = ingot.where(t)
+    assert isinstance(got, tuple) and len(got) == 2
+    for g, w in zip(got, np.where(c)):
+        np.testing.assert_array_equal(host(g), w)
+    np.testing.assert_array_equal(host(ingot.where(t > 0, t, -1)), np.where(c > 0, c, -1))
+    with pytest.raises(TypeError, match="condition alone"):
+        ingot.where(t > 0, t)
+
+
+def test_pytorch_shape_methods():
+    t = ingot.zeros((2, 3, 4), dtype=ingot.int16)
+    assert (t.dim(), t.ndimension(), t.nelement(), t.element_size()) == (3, 3, 24, 2)
+    assert not t.is_floating_point() and t.float().is_floating_point()
+
+
+@pytest.mark.parametrize("start,end", [(0, -1), (1, -1), (0, 1), (-2, -1), (1, 1), (2, 2)])
+def test_flatten_merges_the_dims_from_start_to_end(start, end):
+    c = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    t = ingot.asarray(c)
+    n = c.ndim
+    s, e = start % n, end % n
+    want = c.reshape(c.shape[:s] + (-1,) + c.shape[e + 1:])
+    np.testing.assert_array_equal(t.flatten(start, end).numpy(), want)
+    np.testing.assert_array_equal(t.T.flatten(start, end).numpy(), c.T.reshape(c.T.shape[:s] + (-1,) + c.T.shape[e + 1:]))
+    assert ingot.asarray(np.float32(2)).flatten().shape == (1,)
+    with pytest.raises(IndexError, match="out of range"):
+        t.flatten(3)
+    with pytest.raises(ValueError, match="comes after"):
+        t.flatten(2, 1)
+
+
+def test_round_and_divmod_follow_numpy():
+    c = np.array([-2.5, -1.5, 0.5, 1.25, 2.675], np.float64)
+    t = ingot.asarray(c)
+    np.testing.assert_array_equal(round(t).numpy(), np.round(c))
+    np.testing.assert_array_equal(round(t, 1).numpy(), np.round(c, 1))
+    ints = np.array([-7, -3, 4, 9], np.int64)
+    q, r = divmod(ingot.asarray(ints), 3)
+    np.testing.assert_array_equal(q.numpy(), ints // 3)
+    np.testing.assert_array_equal(r.numpy(), ints % 3)
+    q, r = divmod(10, ingot.asarray(np.array([3, -4], np.int64)))
+    np.testing.assert_array_equal(q.numpy(), 10 // np.array([3, -4]))
+    np.testing.assert_array_equal(r.numpy(), 10 % np.array([3, -4]))
