@@ -4,6 +4,10 @@
 * max(t, dim) / min(t, dim) return a (values, indices) named tuple; var_mean/std_mean a tuple.
 * The two-output forms take out=(first, second): the results are computed, then copied in.
 * var/std/var_mean/std_mean take PyTorch's `unbiased` (True: correction=1, False: 0).
+* NumPy's axis=, keepdims= and ddof= are taken for dim=, keepdim= and correction=, so NumPy's
+  functions work on tensors (np.sum(t), np.std(t), np.argmax(t, axis=1)); an op without dtype=
+  (var, std, ...) takes it as NumPy does, converting the input first. max/min called with axis=
+  return the values alone (amax/amin), as NumPy's do; with dim= they keep PyTorch's pair.
 """
 from __future__ import annotations
 
@@ -21,6 +25,10 @@ TWO_OUTPUT_OPS = ("var_mean", "std_mean")
 # Take PyTorch's older `unbiased` flag beside `correction`: unbiased=True is correction=1, False 0,
 # as a keyword or as a bool in the place of dim (t.var(False)).
 UNBIASED_OPS = ("var", "std", "var_mean", "std_mean")
+# NumPy's keyword names, taken beside PyTorch's: NumPy's own functions call a tensor's methods
+# with them (np.sum(t) calls t.sum(axis=None, out=None), np.std(t) passes ddof=0).
+NUMPY_KEYWORDS = (("axis", "dim"), ("keepdims", "keepdim"), ("ddof", "correction"))
+WRAPPED_OPS = LIST_DIM_OPS + VALUES_INDICES_OPS + ("argmax", "argmin")
 
 
 class ValuesIndices(NamedTuple):
@@ -70,7 +78,7 @@ def _copy_into(name, out, results):
     return type(results)(*out) if isinstance(results, ValuesIndices) else tuple(out)
 
 
-def _wrap(name, fn):
+def _wrap(name, fn, numpy_fn=None):
     """fn with the conventions above. Arguments are matched by position once, here, not per call:
     a reduction of a small tensor costs about a microsecond, and inspect.Signature.bind five."""
     names = list(inspect.signature(fn).parameters)
@@ -81,8 +89,22 @@ def _wrap(name, fn):
     dtype_at = names.index("dtype") if "dtype" in names else None
     takes_unbiased = name in UNBIASED_OPS and "correction" in names
 
+    aliases = tuple((theirs, ours, names.index(ours)) for theirs, ours in NUMPY_KEYWORDS if ours in names)
+
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
+        if kwargs:
+            if numpy_fn is not None and "axis" in kwargs:  # np.max(t, axis=1): NumPy's meaning
+                return numpy_fn(*args, **kwargs)
+            for theirs, ours, at in aliases:
+                if theirs in kwargs:
+                    if ours in kwargs or len(args) > at:
+                        raise TypeError(f"{name}: {ours} given twice (as {ours} and as {theirs})")
+                    kwargs[ours] = kwargs.pop(theirs)
+            if dtype_at is None and "dtype" in kwargs:  # np.std(t) passes dtype=None
+                want = kwargs.pop("dtype")
+                if want is not None and args:
+                    args = (args[0].astype(to_dtype(want)), *args[1:])
         if takes_unbiased:
             args, kwargs = _unbiased(name, dim_at, args, kwargs)
         dim = None
@@ -113,8 +135,12 @@ def _wrap(name, fn):
 
 def install(namespace: dict, tensor_type, functions: dict, methods: dict) -> None:
     """Replaces the generated functions in `namespace` and the methods of `tensor_type`."""
-    for name in LIST_DIM_OPS + VALUES_INDICES_OPS:
+    for name in WRAPPED_OPS:
+        # max/min with NumPy's axis= give the values alone, as amax/amin (and as NumPy does).
+        amax = "a" + name if name in VALUES_INDICES_OPS else None
         if name in functions and namespace.get(name) is functions[name]:
-            namespace[name] = _wrap(name, functions[name])
+            numpy_fn = _wrap(amax, functions[amax]) if amax else None
+            namespace[name] = _wrap(name, functions[name], numpy_fn)
         if name in methods:
-            setattr(tensor_type, name, _wrap(name, methods[name]))
+            numpy_fn = _wrap(amax, methods[amax]) if amax else None
+            setattr(tensor_type, name, _wrap(name, methods[name], numpy_fn))

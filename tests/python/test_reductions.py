@@ -270,6 +270,30 @@ def test_var_and_std_take_pytorchs_unbiased_flag(device):
 
 
 @pytest.mark.parametrize("device", DEVICES)
+def test_numpy_functions_reduce_tensors_through_their_methods(device):
+    c = np.random.default_rng(5).standard_normal((3, 5, 4)).astype(np.float64)
+    t = make(c, "float64", device)
+    for f in (np.sum, np.mean, np.prod, np.max, np.min, np.amax, np.amin, np.argmax, np.argmin, np.std,
+              np.var, np.any, np.all):
+        got = f(t)
+        assert isinstance(got, ingot.Tensor), f.__name__
+        np.testing.assert_allclose(host(got), f(c), rtol=1e-12, err_msg=f.__name__)
+        if f not in (np.argmax, np.argmin):
+            got = f(t, axis=(0, 2), keepdims=True)
+            np.testing.assert_allclose(host(got), f(c, axis=(0, 2), keepdims=True), rtol=1e-12,
+                                       err_msg=f.__name__)
+        got = f(t, axis=1)
+        np.testing.assert_allclose(host(got), f(c, axis=1), rtol=1e-12, err_msg=f.__name__)
+    np.testing.assert_allclose(host(np.std(t, axis=0, ddof=1)), c.std(axis=0, ddof=1), rtol=1e-12)
+    assert np.var(make(c, "float32", device), dtype=np.float64).dtype == ingot.float64
+    assert host(t.max(dim=1).indices).tolist() == c.argmax(axis=1).tolist()  # dim=: PyTorch's pair
+    with pytest.raises(TypeError, match="dim given twice"):
+        t.sum(1, axis=0)
+    with pytest.raises(TypeError, match="correction given twice"):
+        t.var(correction=0, ddof=1)
+
+
+@pytest.mark.parametrize("device", DEVICES)
 def test_two_output_forms_take_an_out_tuple(device):
     c = np.random.default_rng(0).standard_normal((3, 4)).astype(np.float32)
     t = make(c, "float32", device)
