@@ -102,16 +102,45 @@ def asarray(obj, dtype=None, device=None, copy=None) -> Tensor:
     return t.clone() if copy else t
 
 
-def empty(shape, dtype=None, device=None) -> Tensor:
-    return _C.empty(_shape(shape), to_dtype(dtype) or BY_NAME["float32"], _device(device))
+def _is_size(x) -> bool:
+    return isinstance(x, (builtins.int, np.integer)) and not isinstance(x, (builtins.bool, np.bool_))
 
 
-def zeros(shape, dtype=None, device=None) -> Tensor:
-    return _C.zeros(_shape(shape), to_dtype(dtype) or BY_NAME["float32"], _device(device))
+def _factory(name, shape, rest, dtype, device):
+    """(shape, dtype, device) of empty/zeros/ones: NumPy's zeros(shape, dtype, device) and
+    PyTorch's zeros(2, 3) (sizes as separate ints)."""
+    if rest and _is_size(shape) and all(_is_size(r) for r in rest):
+        return (operator.index(shape), *(operator.index(r) for r in rest)), dtype, device
+    if len(rest) > 2:
+        raise TypeError(f"{name}: takes a shape, then at most dtype and device; got {1 + len(rest)} positional "
+                        "arguments (sizes as separate arguments must all be ints)")
+    if rest:
+        if dtype is not None:
+            raise TypeError(f"{name}: dtype given twice")
+        dtype = rest[0]
+    if len(rest) == 2:
+        if device is not None:
+            raise TypeError(f"{name}: device given twice")
+        device = rest[1]
+    return _shape(shape), dtype, device
 
 
-def ones(shape, dtype=None, device=None) -> Tensor:
-    return _C.ones(_shape(shape), to_dtype(dtype) or BY_NAME["float32"], _device(device))
+def empty(shape, *rest, dtype=None, device=None) -> Tensor:
+    """Uninitialized: empty((2, 3)), empty(2, 3) or empty((2, 3), dtype, device); float32 by default."""
+    shape, dtype, device = _factory("empty", shape, rest, dtype, device)
+    return _C.empty(shape, to_dtype(dtype) or BY_NAME["float32"], _device(device))
+
+
+def zeros(shape, *rest, dtype=None, device=None) -> Tensor:
+    """zeros((2, 3)), zeros(2, 3) or zeros((2, 3), dtype, device); float32 by default."""
+    shape, dtype, device = _factory("zeros", shape, rest, dtype, device)
+    return _C.zeros(shape, to_dtype(dtype) or BY_NAME["float32"], _device(device))
+
+
+def ones(shape, *rest, dtype=None, device=None) -> Tensor:
+    """ones((2, 3)), ones(2, 3) or ones((2, 3), dtype, device); float32 by default."""
+    shape, dtype, device = _factory("ones", shape, rest, dtype, device)
+    return _C.ones(shape, to_dtype(dtype) or BY_NAME["float32"], _device(device))
 
 
 def full(shape, fill_value, dtype=None, device=None) -> Tensor:

@@ -186,3 +186,20 @@ def test_randint_numpy_signature():
     assert a.dtype == np.int64 and a.min() >= 3 and a.max() < 7
     b = ingot.randint(5, size=10).numpy()
     assert b.min() >= 0 and b.max() < 5
+
+
+@pytest.mark.parametrize("name", ["empty", "zeros", "ones"])
+def test_factories_take_sizes_as_separate_ints_like_pytorch(name):
+    fn = getattr(ingot, name)
+    assert fn(2, 3).shape == (2, 3)
+    assert fn(np.int64(2), 3, 4).shape == (2, 3, 4)
+    assert fn(2, 3, dtype="int8").dtype == ingot.int8
+    assert fn((2, 3), ingot.int16).dtype == ingot.int16  # NumPy's positional dtype
+    assert fn((2,), "float64", "cpu").device == "cpu"
+    assert fn(5).shape == (5,) and fn(()).shape == ()
+    if name != "empty":
+        np.testing.assert_array_equal(fn(2, 3).numpy(), getattr(np, name)((2, 3), np.float32))
+    with pytest.raises(TypeError, match="dtype given twice"):
+        fn((2,), "int8", dtype="int8")
+    with pytest.raises(TypeError, match="at most dtype and device"):
+        fn(2, "int8", "cpu", 4)
