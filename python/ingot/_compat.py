@@ -6,7 +6,9 @@ functions and methods:
 * where(condition) alone: the indices of the nonzero elements, one tensor per dim (NumPy's and
   PyTorch's one-argument form).
 * Tensor methods: dim(), ndimension(), nelement(), element_size(), is_floating_point(),
-  flatten(start_dim=0, end_dim=-1), and the number protocol's round() and divmod().
+  flatten(start_dim=0, end_dim=-1), unflatten(dim, sizes), squeeze of a tuple of dims, mT, and
+  the number protocol's round() and divmod().
+* allclose(a, b) and equal(a, b), answered as Python bools.
 """
 from __future__ import annotations
 
@@ -98,6 +100,73 @@ def _flatten(self, start_dim=0, end_dim=-1):
     return self.reshape(shape[:s0] + (math.prod(shape[s0:e0 + 1]),) + shape[e0 + 1:])
 
 
+def _unflatten(self, dim, sizes):
+    """Dim `dim` split into `sizes` (one of them may be -1), as a view when the memory allows."""
+    shape = tuple(self.shape)
+    d = operator.index(dim)
+    d0 = d + len(shape) if d < 0 else d
+    if not 0 <= d0 < len(shape):
+        raise IndexError(f"unflatten: dim {dim} is out of range for a tensor of {len(shape)} dims")
+    sizes = tuple(operator.index(k) for k in sizes)
+    if not sizes:
+        raise ValueError("unflatten: sizes must not be empty")
+    if sizes.count(-1) > 1:
+        raise ValueError(f"unflatten: at most one size may be -1, got {sizes}")
+    known = math.prod(k for k in sizes if k != -1)
+    if -1 in sizes:
+        if known == 0 or shape[d0] % known:
+            raise ValueError(f"unflatten: sizes {sizes} cannot split dim {dim} of size {shape[d0]}")
+        sizes = tuple(shape[d0] // known if k == -1 else k for k in sizes)
+    elif known != shape[d0]:
+        raise ValueError(f"unflatten: sizes {sizes} multiply to {known}, not dim {dim}'s size {shape[d0]}")
+    return self.reshape(shape[:d0] + sizes + shape[d0 + 1:])
+
+
+def _squeeze_dims(squeeze):
+    def squeeze_(self, dim=None):
+        if not isinstance(dim, (tuple, list)):
+            return squeeze(self, dim)
+        n = self.ndim
+        dims = set()
+        for d in dim:
+            k = operator.index(d)
+            if not -max(n, 1) <= k < max(n, 1):
+                raise IndexError(f"squeeze: dim {d} is out of range for a tensor of {n} dims")
+            if k % max(n, 1) in dims:
+                raise ValueError(f"squeeze: dim {d} appears twice in {tuple(dim)}")
+            dims.add(k % max(n, 1))
+        t = self
+        for k in sorted(dims, reverse=True):  # from the last, so the others keep their places
+            t = squeeze(t, k)
+        return t
+
+    squeeze_.__name__ = squeeze_.__qualname__ = "squeeze"
+    squeeze_.__doc__ = ("squeeze(dim=None): without the size-1 dims (all of them, one, or a tuple); "
+                        "a named dim of another size stays, as in PyTorch.")
+    return squeeze_
+
+
+def _mT(self):
+    """The last two dims swapped (a view)."""
+    if self.ndim < 2:
+        raise ValueError(f"mT: needs at least 2 dims, got {self.ndim}")
+    return self.transpose(-2, -1)
+
+
+def _closeness(isclose):
+    def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+        """Whether every element of a is close to b's (isclose broadcast, then all): a Python bool."""
+        return bool(isclose(a, b, rtol, atol, equal_nan).all().item())
+
+    def equal(a, b):
+        """Whether a and b have the same shape and equal elements (NaN is unequal): a Python bool."""
+        if tuple(a.shape) != tuple(b.shape):
+            return False
+        return bool((a == b).all().item())
+
+    return allclose, equal
+
+
 def install(namespace: dict, tensor_type, functions: dict, methods: dict) -> None:
     clamp_min, clamp_max = functions["clamp_min"], functions["clamp_max"]
     for name in ("clamp", "clip"):
@@ -109,8 +178,14 @@ def install(namespace: dict, tensor_type, functions: dict, methods: dict) -> Non
     namespace["where"] = _where_function(functions["where"], functions["nonzero"])
     for attr, fn in (("dim", _dim), ("ndimension", _dim), ("nelement", _nelement),
                      ("element_size", _element_size), ("is_floating_point", _is_floating_point),
-                     ("flatten", _flatten)):
+                     ("flatten", _flatten), ("unflatten", _unflatten),
+                     ("squeeze", _squeeze_dims(tensor_type.squeeze))):
         setattr(tensor_type, attr, fn)
+    tensor_type.mT = property(_mT)
+    allclose, equal = _closeness(functions["isclose"])
+    namespace["allclose"], namespace["equal"] = allclose, equal
+    tensor_type.allclose = allclose
+    tensor_type.equal = equal
     round_fn = functions["round"]
 
     def __round__(self, ndigits=None):

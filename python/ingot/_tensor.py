@@ -68,6 +68,35 @@ def __str__(self):
     return np.array2string(_values(self), threshold=1000)
 
 
+def __format__(self, spec):
+    """A 0-dim tensor formats as its value (f"{t:.3f}"); others only with an empty spec."""
+    if self.ndim == 0:
+        return format(self.item(), spec)
+    if not spec:
+        return str(self)
+    raise TypeError(f"format: spec {spec!r} needs a 0-dim tensor, got {self.ndim} dims (shape {self.shape})")
+
+
+def _rebuild(values: np.ndarray, dtype_name: str, device_name: str):
+    """Unpickles a tensor (see __reduce__)."""
+    from ingot._creation import asarray
+    t = asarray(values)
+    if dtype_name == "bfloat16":
+        t = t._bitcast(_BF16)
+    return t if device_name == "cpu" else t.to(device_name)
+
+
+def __reduce__(self):
+    """Pickles the values (a contiguous copy; bfloat16 as its bits), the dtype and the device:
+    pickle, copy.copy and multiprocessing work, and the copy is a new tensor."""
+    host = self if self.device == "cpu" else self.to("cpu")
+    return (_rebuild, (np.array(raw_numpy(host), order="C"), self.dtype.name, str(self.device)))
+
+
+def __deepcopy__(self, memo):
+    return self.clone()
+
+
 def _one_element(self, what: str):
     if self.size != 1:
         raise ValueError(f"{what}: only a one-element tensor converts to a Python scalar, "
@@ -193,6 +222,13 @@ def fill_(self, value):
 
 
 _to_device = Tensor.to  # the binding: to(device, copy=False)
+_astype = Tensor.astype  # the binding: astype(dtype: ingot.dtype, copy=True)
+
+
+def astype(self, dtype, copy=True):
+    """self converted to dtype (any dtype spelling: ingot.int8, "int8", np.int8); a copy even
+    when the dtype is the same, unless copy=False."""
+    return _astype(self, to_dtype(dtype), copy)
 
 
 def _as_device(x):
@@ -246,10 +282,10 @@ def to(self, *args, dtype=None, device=None, copy=False, non_blocking=False):
         return self.clone() if copy else self
     t = self
     if cast and move and dt.itemsize < self.dtype.itemsize:
-        t, cast = t.astype(dt), False  # narrow first: fewer bytes cross to the other device
+        t, cast = _astype(t, dt, True), False  # narrow first: fewer bytes cross to the other device
     if move:
         t = _to_device(t, dev)
-    return t.astype(dt) if cast else t
+    return _astype(t, dt, True) if cast else t
 
 
 def _cast_method(name: str, dtype_name: str):
@@ -287,8 +323,8 @@ def cuda(self, device=None):
 def install() -> None:
     for name, fn in _generated_ops.METHODS.items():
         setattr(Tensor, name, fn)
-    for fn in (numpy, __array__, tolist, __repr__, __str__, __bool__, __int__, __float__, __index__,
-               __len__, __iter__, fill_, to, cpu, cuda, *_CAST_METHODS):
+    for fn in (numpy, __array__, tolist, __repr__, __str__, __format__, __reduce__, __deepcopy__, __bool__,
+               __int__, __float__, __index__, __len__, __iter__, fill_, astype, to, cpu, cuda, *_CAST_METHODS):
         setattr(Tensor, fn.__name__, fn)
     Tensor.__getitem__ = getitem
     Tensor.__setitem__ = setitem

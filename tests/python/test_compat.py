@@ -79,3 +79,50 @@ def test_round_and_divmod_follow_numpy():
     q, r = divmod(10, ingot.asarray(np.array([3, -4], np.int64)))
     np.testing.assert_array_equal(q.numpy(), 10 // np.array([3, -4]))
     np.testing.assert_array_equal(r.numpy(), 10 % np.array([3, -4]))
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_allclose_and_equal_answer_python_bools(device):
+    c = np.array([[1.0, 2.0], [3.0, np.nan]], np.float32)
+    a = make(c, "float32", device)
+    b = make(c + np.float32(1e-6), "float32", device)
+    assert ingot.allclose(a[:, :1], b[:, :1]) is True
+    assert ingot.allclose(a, b) is False  # NaN is not close to NaN by default
+    assert ingot.allclose(a, b, equal_nan=True) is True
+    assert a.allclose(b, rtol=0, atol=1e-9, equal_nan=True) is False
+    assert ingot.allclose(a[:, :1], make(np.array([1.0], np.float32), "float32", device) * 1) is False
+    assert ingot.equal(a[:, :1], a[:, :1].clone()) is True
+    assert ingot.equal(a, a.clone()) is False  # NaN != NaN
+    assert ingot.equal(a[0], a[:, 0]) is False
+    assert ingot.equal(a[0], a[0][None]) is False  # shapes differ
+
+
+@pytest.mark.parametrize("dims,want", [((0, 2), (2, 3)), ((-1,), (1, 2, 1, 3)), ((-2,), (1, 2, 3)), ((1,), (1, 2, 1, 3)),
+                                       ([0], (2, 1, 3)), ((), (1, 2, 1, 3))])
+def test_squeeze_takes_a_tuple_of_dims(dims, want):
+    t = ingot.zeros(1, 2, 1, 3)
+    assert t.squeeze(dims).shape == np.zeros((1, 2, 1, 3)).squeeze(tuple(d for d in dims if [1, 2, 1, 3][d] == 1)).shape == want
+    with pytest.raises(ValueError, match="twice"):
+        t.squeeze((0, -4))
+    with pytest.raises(IndexError, match="out of range"):
+        t.squeeze((4,))
+
+
+def test_unflatten_and_mT():
+    c = np.arange(24, dtype=np.float32).reshape(6, 4)
+    t = ingot.asarray(c)
+    np.testing.assert_array_equal(t.unflatten(0, (2, 3)).numpy(), c.reshape(2, 3, 4))
+    np.testing.assert_array_equal(t.unflatten(-1, (-1, 2)).numpy(), c.reshape(6, 2, 2))
+    np.testing.assert_array_equal(t.T.unflatten(1, (3, 2)).numpy(), c.T.reshape(4, 3, 2))
+    with pytest.raises(ValueError, match="multiply to"):
+        t.unflatten(0, (4, 2))
+    with pytest.raises(ValueError, match="cannot split"):
+        t.unflatten(0, (4, -1))
+    with pytest.raises(ValueError, match="at most one"):
+        t.unflatten(0, (-1, -1))
+    with pytest.raises(IndexError, match="out of range"):
+        t.unflatten(2, (2, 2))
+    c3 = c.reshape(2, 3, 4)
+    np.testing.assert_array_equal(ingot.asarray(c3).mT.numpy(), np.swapaxes(c3, -1, -2))
+    with pytest.raises(ValueError, match="at least 2 dims"):
+        ingot.zeros(3).mT

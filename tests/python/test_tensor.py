@@ -208,3 +208,37 @@ def test_cpu_is_to_cpu_and_cuda_rejects_a_host_device():
     assert t.cpu() is t
     with pytest.raises(ValueError, match="CUDA device"):
         t.cuda("cpu")
+
+
+def test_astype_takes_every_dtype_spelling():
+    t = ingot.asarray(np.array([1.5, -2.0], np.float32))
+    for spec in (ingot.int8, "int8", np.int8, "i1"):
+        got = t.astype(spec)
+        assert got.dtype == ingot.int8
+        np.testing.assert_array_equal(got.numpy(), np.array([1, -2], np.int8))
+    same = t.astype("float32")
+    assert same is not t and not same._is_view_of(t)
+    assert t.astype(ingot.float32, copy=False)._is_view_of(t)
+    with pytest.raises(TypeError, match="cannot interpret"):
+        t.astype("complex64")
+
+
+def test_zero_dim_tensors_format_as_their_value():
+    assert f"{ingot.asarray(np.float64(1.23456)):.3f}" == "1.235"
+    assert f"{ingot.asarray(7):>3}" == "  7"
+    t = ingot.asarray(np.array([1.0, 2.0], np.float32))
+    assert f"{t}" == str(t)
+    with pytest.raises(TypeError, match="0-dim"):
+        f"{t:.2f}"
+
+
+@pytest.mark.parametrize("dtype", NUMPY_DTYPES + ["bfloat16"])
+def test_pickle_and_deepcopy_make_equal_independent_tensors(dtype):
+    import copy
+    import pickle
+    a = sample((3, 4), "float32" if dtype == "bfloat16" else dtype)
+    t = ingot.asarray(a).astype(dtype).T  # non-contiguous
+    for u in (pickle.loads(pickle.dumps(t)), copy.deepcopy(t), copy.copy(t)):
+        assert (u.dtype, u.shape, u.device) == (t.dtype, t.shape, t.device)
+        assert not u._is_view_of(t)
+        np.testing.assert_array_equal(np.asarray(u.to(ingot.float64)), np.asarray(t.to(ingot.float64)))
