@@ -35,6 +35,7 @@ from ingot._creation import (arange, asarray, empty, empty_like, eye, from_dlpac
                              zeros_like)
 from ingot import _fast_ops, _generated_ops, _tensor, cuda
 from ingot._shader import compile_shader
+from ingot._join import cat, concat, concatenate, stack
 
 __version__ = "0.1.0"
 
@@ -63,4 +64,5 @@ _compat.install(globals(), Tensor, _generated_ops.FUNCTIONS, _generated_ops.METH
 __all__ = (["Tensor", "dtype", "device", "AcceleratorError", "CompileError", "compile_shader", "finfo", "iinfo",
             "promote_types", "can_cast", "asarray", "from_dlpack", "empty", "zeros", "ones", "full",
             "arange", "linspace", "eye", "empty_like", "zeros_like", "ones_like", "full_like", "rand",
-            "randn", "randint", "manual_seed", "set_num_threads", "get_num_threads", "config"] + list(_DTYPES) + list(_generated_ops.FUNCTIONS))
+            "randn", "randint", "manual_seed", "set_num_threads", "get_num_threads", "config", "cat", "concat",
+            "concatenate", "stack", "allclose", "equal"] + list(_DTYPES) + list(_generated_ops.FUNCTIONS))
