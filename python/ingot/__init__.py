@@ -1,4 +1,4 @@
-"""ingot: a tensor-operator runtime with native kernels (CPU now, CUDA next).
+"""ingot: a tensor-operator runtime with native kernels on the CPU and on NVIDIA GPUs (CUDA).
 
 Tensors interoperate with NumPy and any DLPack producer without copying. Every op declared in
 ops/ops.yaml is available as a function here and as a Tensor method, generated at build time.
