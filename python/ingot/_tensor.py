@@ -328,4 +328,8 @@ def install() -> None:
         setattr(Tensor, fn.__name__, fn)
     Tensor.__getitem__ = getitem
     Tensor.__setitem__ = setitem
+    # NumPy's operators defer to ours when the other operand is a tensor (np.float32(2) * t and
+    # ndarray + t give tensors, as with PyTorch); NumPy's functions (np.exp(t)) still take the
+    # tensor through __array__ and return arrays.
+    Tensor.__array_priority__ = 1000
     _install_operators()

@@ -242,3 +242,13 @@ def test_pickle_and_deepcopy_make_equal_independent_tensors(dtype):
         assert (u.dtype, u.shape, u.device) == (t.dtype, t.shape, t.device)
         assert not u._is_view_of(t)
         np.testing.assert_array_equal(np.asarray(u.to(ingot.float64)), np.asarray(t.to(ingot.float64)))
+
+
+def test_numpy_operands_on_the_left_give_tensors():
+    a = np.array([1.0, 2.0], np.float32)
+    t = ingot.asarray(a + 2)
+    for got, want in ((np.float32(2) * t, 2 * (a + 2)), (a + t, a + a + 2), (np.int64(7) - t, 7 - (a + 2)),
+                      (a < t, a < a + 2)):
+        assert isinstance(got, ingot.Tensor)
+        np.testing.assert_array_equal(got.numpy(), want)
+    assert isinstance(np.exp(t), np.ndarray)  # NumPy's functions still convert through __array__
