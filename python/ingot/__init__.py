@@ -30,8 +30,8 @@ from ingot._dtype import BY_NAME as _DTYPES
 from ingot._device import device
 from ingot._dtype import dtype
 from ingot._dtype import finfo, iinfo
-from ingot._creation import (arange, asarray, empty, empty_like, eye, from_dlpack, full, full_like,
-                             linspace, manual_seed, ones, ones_like, rand, randint, randn, zeros,
+from ingot._creation import (arange, asarray, empty, empty_like, eye, from_dlpack, from_numpy, full, full_like,
+                             linspace, manual_seed, ones, ones_like, rand, randint, randn, tensor, zeros,
                              zeros_like)
 from ingot import _fast_ops, _generated_ops, _tensor, cuda
 from ingot._shader import compile_shader
@@ -65,4 +65,4 @@ __all__ = (["Tensor", "dtype", "device", "AcceleratorError", "CompileError", "co
             "promote_types", "can_cast", "asarray", "from_dlpack", "empty", "zeros", "ones", "full",
             "arange", "linspace", "eye", "empty_like", "zeros_like", "ones_like", "full_like", "rand",
             "randn", "randint", "manual_seed", "set_num_threads", "get_num_threads", "config", "cat", "concat",
-            "concatenate", "stack", "allclose", "equal"] + list(_DTYPES) + list(_generated_ops.FUNCTIONS))
+            "concatenate", "stack", "allclose", "equal", "tensor", "from_numpy"] + list(_DTYPES) + list(_generated_ops.FUNCTIONS))

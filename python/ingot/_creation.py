@@ -102,6 +102,20 @@ def asarray(obj, dtype=None, device=None, copy=None) -> Tensor:
     return t.clone() if copy else t
 
 
+def tensor(data, dtype=None, device=None) -> Tensor:
+    """PyTorch's constructor: always a copy of data (asarray with copy=True), with the same
+    default dtypes (float32 for Python floats, int64 for ints)."""
+    return asarray(data, dtype=dtype, device=device, copy=True)
+
+
+def from_numpy(arr) -> Tensor:
+    """A tensor sharing the NumPy array's memory (PyTorch's from_numpy); raises where sharing
+    is impossible (a read-only or byte-swapped array, a dtype ingot lacks)."""
+    if not isinstance(arr, np.ndarray):
+        raise TypeError(f"from_numpy: expected a numpy.ndarray, got {type(arr).__name__}")
+    return asarray(arr, copy=False)
+
+
 def _is_size(x) -> bool:
     return isinstance(x, (builtins.int, np.integer)) and not isinstance(x, (builtins.bool, np.bool_))
 

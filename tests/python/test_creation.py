@@ -203,3 +203,19 @@ def test_factories_take_sizes_as_separate_ints_like_pytorch(name):
         fn((2,), "int8", dtype="int8")
     with pytest.raises(TypeError, match="at most dtype and device"):
         fn(2, "int8", "cpu", 4)
+
+
+def test_tensor_always_copies_and_from_numpy_always_shares():
+    a = np.arange(4, dtype=np.float32)
+    t, f = ingot.tensor(a), ingot.from_numpy(a)
+    a[0] = 9
+    np.testing.assert_array_equal(t.numpy(), [0, 1, 2, 3])
+    np.testing.assert_array_equal(f.numpy(), [9, 1, 2, 3])
+    assert ingot.tensor([1.5, 2]).dtype == ingot.float32 and ingot.tensor(3).dtype == ingot.int64
+    assert ingot.tensor([[1, 2]], dtype="int8").dtype == ingot.int8
+    src = ingot.zeros(2)
+    assert not ingot.tensor(src)._is_view_of(src)
+    with pytest.raises(TypeError, match="numpy.ndarray"):
+        ingot.from_numpy([1, 2])
+    with pytest.raises(ValueError, match="copy=False"):
+        ingot.from_numpy(np.arange(3, dtype=">i4"))
