@@ -9,6 +9,8 @@ functions and methods:
   flatten(start_dim=0, end_dim=-1), unflatten(dim, sizes), squeeze of a tuple of dims, mT, and
   the number protocol's round() and divmod().
 * allclose(a, b) and equal(a, b), answered as Python bools.
+* The other-tensor helpers: new_empty/new_zeros/new_ones/new_full/new_tensor (self's dtype and
+  device unless given), type_as, view_as, reshape_as, expand_as; zero_(); repeat(*sizes).
 """
 from __future__ import annotations
 
@@ -167,6 +169,73 @@ def _closeness(isclose):
     return allclose, equal
 
 
+def _sizes(args) -> tuple:
+    """(2, 3) from f(2, 3) or f((2, 3))."""
+    if len(args) == 1 and not isinstance(args[0], int) and hasattr(args[0], "__iter__"):
+        args = tuple(args[0])
+    return tuple(operator.index(a) for a in args)
+
+
+def _new_factories():
+    from ingot._creation import asarray, empty, full, ones, zeros
+
+    def make(name, fn):
+        def new(self, *size, dtype=None, device=None):
+            return fn(_sizes(size), dtype=self.dtype if dtype is None else dtype,
+                      device=self.device if device is None else device)
+
+        new.__name__ = new.__qualname__ = name
+        new.__doc__ = f"{fn.__name__}(size) with self's dtype and device unless given."
+        return new
+
+    def new_full(self, size, fill_value, *, dtype=None, device=None):
+        """full(size, fill_value) with self's dtype and device unless given."""
+        return full(_sizes((size,)), fill_value, dtype=self.dtype if dtype is None else dtype,
+                    device=self.device if device is None else device)
+
+    def new_tensor(self, data, *, dtype=None, device=None):
+        """A copy of data with self's dtype and device unless given."""
+        return asarray(data, dtype=self.dtype if dtype is None else dtype,
+                       device=self.device if device is None else device, copy=True)
+
+    return [make("new_empty", empty), make("new_zeros", zeros), make("new_ones", ones), new_full, new_tensor]
+
+
+def _zero_(self):
+    """Fills self with zeros; returns self."""
+    return self.fill_(0)
+
+
+def _type_as(self, other):
+    return self.to(other.dtype)
+
+
+def _view_as(self, other):
+    return self.view(tuple(other.shape))
+
+
+def _reshape_as(self, other):
+    return self.reshape(tuple(other.shape))
+
+
+def _expand_as(self, other):
+    return self.expand(*other.shape)
+
+
+def _repeat(self, *sizes):
+    """self tiled sizes[i] times along each dim (leading sizes add dims), as PyTorch's repeat."""
+    reps = _sizes(sizes)
+    if len(reps) < self.ndim:
+        raise ValueError(f"repeat: {len(reps)} repeat counts for a tensor of {self.ndim} dims; give at least "
+                         f"{self.ndim}")
+    if any(r < 0 for r in reps):
+        raise ValueError(f"repeat: repeat counts must not be negative, got {reps}")
+    shape = (1,) * (len(reps) - self.ndim) + tuple(self.shape)
+    interleaved = tuple(x for p in shape for x in (1, p))
+    expanded = tuple(x for r, p in zip(reps, shape) for x in (r, p))
+    return self.reshape(interleaved).expand(*expanded).reshape(tuple(r * p for r, p in zip(reps, shape))).clone()
+
+
 def install(namespace: dict, tensor_type, functions: dict, methods: dict) -> None:
     clamp_min, clamp_max = functions["clamp_min"], functions["clamp_max"]
     for name in ("clamp", "clip"):
@@ -180,6 +249,11 @@ def install(namespace: dict, tensor_type, functions: dict, methods: dict) -> Non
                      ("element_size", _element_size), ("is_floating_point", _is_floating_point),
                      ("flatten", _flatten), ("unflatten", _unflatten),
                      ("squeeze", _squeeze_dims(tensor_type.squeeze))):
+        setattr(tensor_type, attr, fn)
+    for fn in _new_factories():
+        setattr(tensor_type, fn.__name__, fn)
+    for attr, fn in (("zero_", _zero_), ("type_as", _type_as), ("view_as", _view_as), ("reshape_as", _reshape_as),
+                     ("expand_as", _expand_as), ("repeat", _repeat)):
         setattr(tensor_type, attr, fn)
     tensor_type.mT = property(_mT)
     allclose, equal = _closeness(functions["isclose"])

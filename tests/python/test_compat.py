@@ -126,3 +126,32 @@ def test_unflatten_and_mT():
     np.testing.assert_array_equal(ingot.asarray(c3).mT.numpy(), np.swapaxes(c3, -1, -2))
     with pytest.raises(ValueError, match="at least 2 dims"):
         ingot.zeros(3).mT
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_new_factories_and_as_helpers_take_selfs_dtype_and_device(device):
+    t = make(np.arange(6, dtype=np.int32).reshape(2, 3), "int32", device)
+    for got, want in ((t.new_zeros(2, 2), np.zeros((2, 2), np.int32)), (t.new_ones((3,)), np.ones(3, np.int32)),
+                      (t.new_full((2,), 7), np.full(2, 7, np.int32)), (t.new_tensor([1.0, 2.0]), np.array([1, 2], np.int32))):
+        assert (got.dtype, got.device) == (t.dtype, t.device)
+        np.testing.assert_array_equal(host(got), want)
+    assert t.new_empty(1, dtype="float64").dtype == ingot.float64
+    assert t.type_as(ingot.zeros(1, dtype="float16")).dtype == ingot.float16
+    assert t.view_as(ingot.zeros(3, 2)).shape == (3, 2) and t.reshape_as(ingot.zeros(6)).shape == (6,)
+    np.testing.assert_array_equal(host(make(np.array([1, 2, 3], np.int32), "int32", device).expand_as(t)),
+                                  np.broadcast_to([1, 2, 3], (2, 3)))
+    u = t.clone()
+    assert u.zero_() is u
+    np.testing.assert_array_equal(host(u), np.zeros((2, 3), np.int32))
+
+
+@pytest.mark.parametrize("reps", [(1, 1), (2, 3), (2, 1, 2), (0, 2), (3, 1, 1, 1)])
+def test_repeat_tiles_like_numpy(reps):
+    c = np.arange(6, dtype=np.float32).reshape(2, 3)
+    t = ingot.asarray(c)
+    np.testing.assert_array_equal(t.repeat(*reps).numpy(), np.tile(c, reps))
+    np.testing.assert_array_equal(t.T.repeat(reps).numpy(), np.tile(c.T, reps))
+    with pytest.raises(ValueError, match="at least 2"):
+        t.repeat(2)
+    with pytest.raises(ValueError, match="negative"):
+        t.repeat(-1, 1)
