@@ -67,6 +67,34 @@ def test_first_nan_wins_wherever_it_is(dtype, n):
         assert np.isnan(ingot.amax(c).item()) and np.isnan(ingot.amin(c).item())
 
 
+@pytest.mark.parametrize("dtype", ("float32", "float64"))
+@pytest.mark.parametrize("n", (16, 600, 5000))
+def test_infinities_of_both_signs_and_overflowing_values_are_no_nan(dtype, n):
+    """Infinities of both signs and values whose sums overflow (what a NaN test through sums
+    would mistake for a NaN) give the exact extreme, and a NaN after them still wins."""
+    rng = np.random.default_rng(n)
+    big = np.finfo(dtype).max
+    for case in ("both infinities", "overflow", "overflow then -inf", "infinities then a NaN"):
+        v = rng.standard_normal(n).astype(dtype)
+        if case == "both infinities":
+            v[[n // 3, n // 2]] = [-np.inf, np.inf]
+        elif case == "overflow":
+            v[: n // 2] = big
+            v[n // 2:] = -big
+            v[n - 1] = big / 2
+        elif case == "overflow then -inf":
+            v[:4] = big
+            v[n - 3] = -np.inf
+        else:
+            v[[1, 3]] = [np.inf, -np.inf]
+            v[n - 2] = np.nan
+        c = check_same(v)
+        assert ingot.argmax(c).item() == int(np.argmax(v)), case
+        assert ingot.argmin(c).item() == int(np.argmin(v)), case
+        np.testing.assert_array_equal(host(ingot.amax(c)), v.max(), err_msg=case)
+        np.testing.assert_array_equal(host(ingot.amin(c)), v.min(), err_msg=case)
+
+
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_ties_across_chunks_pick_the_first_index(dtype):
     v = np.zeros(20000, dtype=dtype)
