@@ -103,8 +103,11 @@ def _wrap(name, fn, numpy_fn=None):
                     kwargs[ours] = kwargs.pop(theirs)
             if dtype_at is None and "dtype" in kwargs:  # np.std(t) passes dtype=None
                 want = kwargs.pop("dtype")
-                if want is not None and args:
-                    args = (args[0].astype(to_dtype(want)), *args[1:])
+                if want is not None:
+                    if args:
+                        args = (args[0].astype(to_dtype(want)), *args[1:])
+                    elif "self" in kwargs:
+                        kwargs["self"] = kwargs["self"].astype(to_dtype(want))
         if takes_unbiased:
             args, kwargs = _unbiased(name, dim_at, args, kwargs)
         dim = None
