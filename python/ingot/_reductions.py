@@ -1,7 +1,8 @@
 """PyTorch-style calling conventions for the generated reduction functions and methods.
 
 * `dim` takes None, an int or a tuple/list of ints (the bindings take a list).
-* max(t, dim) / min(t, dim) return a (values, indices) named tuple; var_mean/std_mean a tuple.
+* max(t, dim) / min(t, dim) return a (values, indices) named tuple; var_mean/std_mean a tuple;
+  max(a, b) / min(a, b) with a tensor b are maximum / minimum, as in PyTorch.
 * The two-output forms take out=(first, second): the results are computed, then copied in.
 * var/std/var_mean/std_mean take PyTorch's `unbiased` (True: correction=1, False: 0).
 * NumPy's axis=, keepdims= and ddof= are taken for dim=, keepdim= and correction=, so NumPy's
@@ -15,6 +16,7 @@ import functools
 import inspect
 from typing import NamedTuple
 
+from ingot._C import Tensor
 from ingot._dtype import to_dtype
 
 # Reductions whose `dim` is a list of dims (argmax/argmin and max.dim take one int).
@@ -78,7 +80,7 @@ def _copy_into(name, out, results):
     return type(results)(*out) if isinstance(results, ValuesIndices) else tuple(out)
 
 
-def _wrap(name, fn, numpy_fn=None):
+def _wrap(name, fn, numpy_fn=None, binary_fn=None):
     """fn with the conventions above. Arguments are matched by position once, here, not per call:
     a reduction of a small tensor costs about a microsecond, and inspect.Signature.bind five."""
     names = list(inspect.signature(fn).parameters)
@@ -93,6 +95,8 @@ def _wrap(name, fn, numpy_fn=None):
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
+        if binary_fn is not None and (len(args) > 1 and isinstance(args[1], Tensor) or "other" in kwargs):
+            return binary_fn(*args, **kwargs)  # max(a, b): PyTorch's elementwise form (maximum)
         if kwargs:
             if numpy_fn is not None and "axis" in kwargs:  # np.max(t, axis=1): NumPy's meaning
                 return numpy_fn(*args, **kwargs)
@@ -139,11 +143,13 @@ def _wrap(name, fn, numpy_fn=None):
 def install(namespace: dict, tensor_type, functions: dict, methods: dict) -> None:
     """Replaces the generated functions in `namespace` and the methods of `tensor_type`."""
     for name in WRAPPED_OPS:
-        # max/min with NumPy's axis= give the values alone, as amax/amin (and as NumPy does).
+        # max/min with NumPy's axis= give the values alone, as amax/amin (and as NumPy does);
+        # max(a, b) with a tensor b is maximum(a, b), as in PyTorch.
         amax = "a" + name if name in VALUES_INDICES_OPS else None
+        binary = {"max": "maximum", "min": "minimum"}.get(name)
         if name in functions and namespace.get(name) is functions[name]:
             numpy_fn = _wrap(amax, functions[amax]) if amax else None
-            namespace[name] = _wrap(name, functions[name], numpy_fn)
+            namespace[name] = _wrap(name, functions[name], numpy_fn, functions.get(binary))
         if name in methods:
             numpy_fn = _wrap(amax, methods[amax]) if amax else None
-            setattr(tensor_type, name, _wrap(name, methods[name], numpy_fn))
+            setattr(tensor_type, name, _wrap(name, methods[name], numpy_fn, methods.get(binary)))

@@ -294,6 +294,19 @@ def test_numpy_functions_reduce_tensors_through_their_methods(device):
 
 
 @pytest.mark.parametrize("device", DEVICES)
+def test_max_and_min_of_two_tensors_are_maximum_and_minimum(device):
+    c = np.array([[1.0, np.nan, -3.0], [4.0, 0.5, 2.0]], np.float32)
+    d = np.array([2.0, 1.0, -4.0], np.float32)
+    a, b = make(c, "float32", device), make(d, "float32", device)
+    np.testing.assert_array_equal(host(ingot.max(a, b)), np.maximum(c, d))
+    np.testing.assert_array_equal(host(a.min(b)), np.minimum(c, d))
+    np.testing.assert_array_equal(host(ingot.min(a, other=b)), np.minimum(c, d))
+    out = ingot.empty((2, 3), device=device)
+    assert ingot.max(a, b, out=out) is out
+    assert ingot.max(a, 1).indices.shape == (2,)  # an int is still a dim
+
+
+@pytest.mark.parametrize("device", DEVICES)
 def test_two_output_forms_take_an_out_tuple(device):
     c = np.random.default_rng(0).standard_normal((3, 4)).astype(np.float32)
     t = make(c, "float32", device)
