@@ -1,6 +1,7 @@
 """Joining tensors: cat (also concat and NumPy's concatenate) and stack. Composites of empty and
 copy_ into slices of the result, so they run on every backend and every dtype; the result's dtype
-is the promotion of the inputs' (PyTorch's promote_types), and every input must be on one device."""
+is the promotion of the inputs' (PyTorch's promote_types), and every input must be on one device
+(array-likes are converted onto the first tensor's)."""
 from __future__ import annotations
 
 import operator
@@ -16,9 +17,17 @@ def _check_tensors(name: str, tensors) -> list:
     ts = list(tensors)
     if not ts:
         raise ValueError(f"{name}: expected a non-empty sequence of tensors")
+    # Array-likes (NumPy arrays, lists, numbers) are converted with asarray, as the generated ops
+    # do, onto the device of the first tensor among the inputs.
+    first = next((t for t in ts if isinstance(t, Tensor)), None)
     for i, t in enumerate(ts):
         if not isinstance(t, Tensor):
-            raise TypeError(f"{name}: tensors[{i}] is {type(t).__name__}, not a Tensor")
+            from ingot._creation import asarray
+            try:
+                ts[i] = asarray(t, device=None if first is None else first.device)
+            except (TypeError, ValueError) as e:
+                raise TypeError(f"{name}: tensors[{i}] ({type(t).__name__}) is not a tensor and does not "
+                                f"convert to one: {e}") from None
     dev = ts[0].device
     for i, t in enumerate(ts[1:], 1):
         if t.device != dev:

@@ -35,6 +35,9 @@ def test_cat_promotes_skips_legacy_empty_and_writes_out(device):
     np.testing.assert_array_equal(host(out), np.concatenate([host(a)] * 2, 1))
     np.testing.assert_array_equal(host(ingot.concatenate([a, a], axis=None)), np.concatenate([host(a)] * 2, None))
     np.testing.assert_array_equal(host(ingot.stack([b[0, 0], a[0, 0]])), np.array([0.5, 0.0], np.float32))
+    mixed = ingot.cat([np.zeros((1, 3), np.float64), a, [[7, 8, 9]]])  # array-likes onto a's device
+    assert (mixed.dtype, mixed.device, mixed.shape) == (ingot.float64, a.device, (4, 3))
+    np.testing.assert_array_equal(host(mixed)[3], [7, 8, 9])
 
 
 def test_cat_and_stack_reject_bad_input_naming_the_operand():
@@ -43,8 +46,8 @@ def test_cat_and_stack_reject_bad_input_naming_the_operand():
         ingot.cat([])
     with pytest.raises(TypeError, match="sequence of tensors"):
         ingot.cat(a)
-    with pytest.raises(TypeError, match=r"tensors\[1\] is int"):
-        ingot.stack([a, 1])
+    with pytest.raises(TypeError, match=r"tensors\[1\] \(str\) is not a tensor"):
+        ingot.stack([a, "x"])
     with pytest.raises(ValueError, match="must match except in dim 0"):
         ingot.cat([a, b])
     with pytest.raises(ValueError, match=r"tensors\[1\] has 1 dims"):
