@@ -9,6 +9,8 @@ functions and methods:
   flatten(start_dim=0, end_dim=-1), unflatten(dim, sizes), squeeze of a tuple of dims, mT, and
   the number protocol's round() and divmod().
 * allclose(a, b) and equal(a, b), answered as Python bools.
+* tril/triu (also as methods and in place): composites of where over an index comparison, so
+  they run on every backend.
 * The other-tensor helpers: new_empty/new_zeros/new_ones/new_full/new_tensor (self's dtype and
   device unless given), type_as, view_as, reshape_as, expand_as; zero_(); repeat(*sizes).
 """
@@ -236,6 +238,30 @@ def _repeat(self, *sizes):
     return self.reshape(interleaved).expand(*expanded).reshape(tuple(r * p for r, p in zip(reps, shape))).clone()
 
 
+def _triangle(name, where, lower):
+    from ingot._creation import arange
+
+    def triangle(self, diagonal=0):
+        if self.ndim < 2:
+            raise ValueError(f"{name}: needs at least 2 dims, got {self.ndim}")
+        k = operator.index(diagonal)
+        rows, cols = self.shape[-2], self.shape[-1]
+        i = arange(rows, device=self.device).reshape((rows, 1))
+        j = arange(cols, device=self.device).reshape((1, cols))
+        keep = (j - i <= k) if lower else (j - i >= k)
+        return where(keep, self, False if self.dtype == "bool" else 0)
+
+    def triangle_(self, diagonal=0):
+        return self.copy_(triangle(self, diagonal))
+
+    triangle.__name__ = triangle.__qualname__ = name
+    triangle.__doc__ = (f"{name}(self, diagonal=0): the {'lower' if lower else 'upper'} triangle of the last two "
+                        f"dims (elements with col - row {'<=' if lower else '>='} diagonal), the rest zero.")
+    triangle_.__name__ = triangle_.__qualname__ = name + "_"
+    triangle_.__doc__ = f"{name} in place; returns self."
+    return triangle, triangle_
+
+
 def install(namespace: dict, tensor_type, functions: dict, methods: dict) -> None:
     clamp_min, clamp_max = functions["clamp_min"], functions["clamp_max"]
     for name in ("clamp", "clip"):
@@ -255,6 +281,11 @@ def install(namespace: dict, tensor_type, functions: dict, methods: dict) -> Non
     for attr, fn in (("zero_", _zero_), ("type_as", _type_as), ("view_as", _view_as), ("reshape_as", _reshape_as),
                      ("expand_as", _expand_as), ("repeat", _repeat)):
         setattr(tensor_type, attr, fn)
+    for name, lower in (("tril", True), ("triu", False)):
+        fn, fn_ = _triangle(name, functions["where"], lower)
+        namespace[name] = fn
+        setattr(tensor_type, name, fn)
+        setattr(tensor_type, name + "_", fn_)
     tensor_type.mT = property(_mT)
     allclose, equal = _closeness(functions["isclose"])
     namespace["allclose"], namespace["equal"] = allclose, equal

@@ -155,3 +155,20 @@ def test_repeat_tiles_like_numpy(reps):
         t.repeat(2)
     with pytest.raises(ValueError, match="negative"):
         t.repeat(-1, 1)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", ["bool", "int32", "bfloat16", "float32"])
+def test_tril_and_triu_match_numpy(device, dtype):
+    c = (np.arange(2 * 3 * 5).reshape(2, 3, 5) % 7 + 1).astype(np.float32 if dtype == "bfloat16" else dtype)
+    t = make(c, dtype, device)
+    for k in (-4, -1, 0, 2, 9):
+        got_l, got_u = ingot.tril(t, k), t.triu(k)
+        assert got_l.dtype == t.dtype and got_u.dtype == t.dtype
+        np.testing.assert_array_equal(host(got_l).astype(np.float32), np.tril(c, k).astype(np.float32))
+        np.testing.assert_array_equal(host(got_u).astype(np.float32), np.triu(c, k).astype(np.float32))
+    u = t.clone()
+    assert u.tril_(-1) is u
+    np.testing.assert_array_equal(host(u).astype(np.float32), np.tril(c, -1).astype(np.float32))
+    with pytest.raises(ValueError, match="at least 2 dims"):
+        ingot.triu(t[0, 0])
