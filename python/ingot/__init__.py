@@ -65,4 +65,5 @@ __all__ = (["Tensor", "dtype", "device", "AcceleratorError", "CompileError", "co
             "promote_types", "can_cast", "asarray", "from_dlpack", "empty", "zeros", "ones", "full",
             "arange", "linspace", "eye", "empty_like", "zeros_like", "ones_like", "full_like", "rand",
             "randn", "randint", "manual_seed", "set_num_threads", "get_num_threads", "config", "cat", "concat",
-            "concatenate", "stack", "allclose", "equal", "tensor", "from_numpy"] + list(_DTYPES) + list(_generated_ops.FUNCTIONS))
+            "concatenate", "stack", "allclose", "equal", "tensor", "from_numpy", "tril", "triu", "swapaxes"]
+           + list(_compat._METHOD_FUNCTIONS) + list(_DTYPES) + list(_generated_ops.FUNCTIONS))

@@ -9,6 +9,9 @@ functions and methods:
   flatten(start_dim=0, end_dim=-1), unflatten(dim, sizes), squeeze of a tuple of dims, mT, and
   the number protocol's round() and divmod().
 * allclose(a, b) and equal(a, b), answered as Python bools.
+* Function forms of the view and copy methods, as in PyTorch and NumPy: reshape, permute,
+  transpose (swapaxes), flatten, unflatten, squeeze, unsqueeze, flip, diagonal, broadcast_to,
+  clone, numel; the first argument may be an array-like.
 * tril/triu (also as methods and in place): composites of where over an index comparison, so
   they run on every backend.
 * The other-tensor helpers: new_empty/new_zeros/new_ones/new_full/new_tensor (self's dtype and
@@ -262,6 +265,24 @@ def _triangle(name, where, lower):
     return triangle, triangle_
 
 
+_METHOD_FUNCTIONS = ("reshape", "permute", "transpose", "flatten", "unflatten", "squeeze", "unsqueeze", "flip",
+                     "diagonal", "broadcast_to", "clone", "numel")
+
+
+def _function_of(name, tensor_type, attr=None):
+    attr = attr or name
+
+    def fn(input, *args, **kwargs):
+        if not isinstance(input, tensor_type):
+            from ingot._creation import asarray
+            input = asarray(input)
+        return getattr(input, attr)(*args, **kwargs)
+
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"{name}(input, ...): input.{attr}(...) (input may be an array-like)."
+    return fn
+
+
 def install(namespace: dict, tensor_type, functions: dict, methods: dict) -> None:
     clamp_min, clamp_max = functions["clamp_min"], functions["clamp_max"]
     for name in ("clamp", "clip"):
@@ -281,6 +302,9 @@ def install(namespace: dict, tensor_type, functions: dict, methods: dict) -> Non
     for attr, fn in (("zero_", _zero_), ("type_as", _type_as), ("view_as", _view_as), ("reshape_as", _reshape_as),
                      ("expand_as", _expand_as), ("repeat", _repeat)):
         setattr(tensor_type, attr, fn)
+    for name in _METHOD_FUNCTIONS:
+        namespace.setdefault(name, _function_of(name, tensor_type))
+    namespace.setdefault("swapaxes", _function_of("swapaxes", tensor_type, "transpose"))
     for name, lower in (("tril", True), ("triu", False)):
         fn, fn_ = _triangle(name, functions["where"], lower)
         namespace[name] = fn

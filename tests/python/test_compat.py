@@ -172,3 +172,20 @@ def test_tril_and_triu_match_numpy(device, dtype):
     np.testing.assert_array_equal(host(u).astype(np.float32), np.tril(c, -1).astype(np.float32))
     with pytest.raises(ValueError, match="at least 2 dims"):
         ingot.triu(t[0, 0])
+
+
+def test_function_forms_of_the_view_methods_match_numpy():
+    c = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    t = ingot.asarray(c)
+    cases = [(ingot.reshape(t, (4, 6)), c.reshape(4, 6)), (ingot.permute(t, (2, 0, 1)), c.transpose(2, 0, 1)),
+             (ingot.transpose(t, 0, 2), np.swapaxes(c, 0, 2)), (ingot.swapaxes(t, 1, 2), np.swapaxes(c, 1, 2)),
+             (ingot.flatten(t, 1), c.reshape(2, 12)), (ingot.unflatten(t, 2, (2, 2)), c.reshape(2, 3, 2, 2)),
+             (ingot.squeeze(t[:1]), c[0]), (ingot.unsqueeze(t, 1), c[:, None]), (ingot.flip(t, (0, 2)), c[::-1, :, ::-1]),
+             (ingot.diagonal(t[0]), np.diagonal(c[0])), (ingot.broadcast_to(t[0, 0], (3, 4)), np.broadcast_to(c[0, 0], (3, 4))),
+             (ingot.clone(t), c), (ingot.reshape(c.tolist(), (24,)), c.reshape(24))]
+    for got, want in cases:
+        assert isinstance(got, ingot.Tensor)
+        np.testing.assert_array_equal(got.numpy(), want)
+    assert ingot.numel(t) == 24
+    assert not ingot.clone(t)._is_view_of(t)
+    assert set(["tril", "cat", "reshape", "tensor"]) <= set(ingot.__all__)
