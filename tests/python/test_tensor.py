@@ -252,3 +252,6 @@ def test_numpy_operands_on_the_left_give_tensors():
         assert isinstance(got, ingot.Tensor)
         np.testing.assert_array_equal(got.numpy(), want)
     assert isinstance(np.exp(t), np.ndarray)  # NumPy's functions still convert through __array__
+    arr = np.zeros(2, np.float32)
+    assert np.add(arr, t, out=arr) is arr  # the in-place form that keeps the array
+    np.testing.assert_array_equal(arr, a + 2)
