@@ -36,8 +36,15 @@ def _values(self) -> np.ndarray:
 
 
 def __array__(self, dtype=None, copy=None):
+    """NumPy's array protocol: shares host memory; copy=False raises ValueError where a copy is
+    needed (a device tensor, a dtype change), as NumPy's own copy=False does."""
+    if copy is False and not self.device == "cpu":
+        raise ValueError(f"__array__: copy=False, but the tensor is on {self.device}: reaching it from "
+                         "NumPy copies it to the host")
     arr = numpy(self)
     if dtype is not None and np.dtype(dtype) != arr.dtype:
+        if copy is False:
+            raise ValueError(f"__array__: copy=False, but converting {arr.dtype} to {np.dtype(dtype)} copies")
         return arr.astype(dtype)
     return arr.copy() if copy else arr
 

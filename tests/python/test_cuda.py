@@ -52,6 +52,9 @@ def test_to_moves_and_casts_in_one_call_and_cuda_cpu_methods_round_trip():
     assert d.to(t).device == "cpu"
     with pytest.raises(IndexError):
         t.to("cuda:99")
+    with pytest.raises(ValueError, match="copy=False"):
+        np.asarray(d, copy=False)  # reaching a device tensor from NumPy copies it
+    np.testing.assert_array_equal(np.asarray(d), a)
 
 
 @needs_gpu

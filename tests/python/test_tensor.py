@@ -255,3 +255,17 @@ def test_numpy_operands_on_the_left_give_tensors():
     arr = np.zeros(2, np.float32)
     assert np.add(arr, t, out=arr) is arr  # the in-place form that keeps the array
     np.testing.assert_array_equal(arr, a + 2)
+
+
+def test_array_protocol_honours_numpys_copy_argument():
+    a = np.arange(4, dtype=np.float32)
+    t = ingot.asarray(a)
+    shared = np.asarray(t, copy=False)
+    shared[0] = 9
+    assert a[0] == 9
+    copied = np.asarray(t, copy=True)
+    copied[1] = 7
+    assert a[1] == 1
+    assert np.asarray(t, dtype=np.float64).dtype == np.float64
+    with pytest.raises(ValueError, match="copy=False"):
+        np.asarray(t, dtype=np.float64, copy=False)
