@@ -22,6 +22,9 @@ from __future__ import annotations
 import math
 import operator
 
+from ingot._creation import _sizes, arange, asarray, empty, full, ones, zeros
+from ingot._join import _normalize_dim
+
 _BOUNDS_NEEDED = "at least one of min and max must be given (not None)"
 
 
@@ -94,12 +97,8 @@ def _is_floating_point(self):
 def _flatten(self, start_dim=0, end_dim=-1):
     """Dims start_dim..end_dim merged into one (a view when the memory allows, as reshape)."""
     shape = tuple(self.shape)
-    n = max(len(shape), 1)
-    s, e = (operator.index(d) for d in (start_dim, end_dim))
-    s0, e0 = s + n if s < 0 else s, e + n if e < 0 else e
-    if not (0 <= s0 < n and 0 <= e0 < n):
-        raise IndexError(f"flatten: dims ({start_dim}, {end_dim}) are out of range for a tensor of "
-                         f"{len(shape)} dims")
+    n = max(len(shape), 1)  # a 0-dim tensor takes dim 0 or -1
+    s0, e0 = _normalize_dim("flatten", start_dim, n), _normalize_dim("flatten", end_dim, n)
     if s0 > e0:
         raise ValueError(f"flatten: start_dim ({start_dim}) comes after end_dim ({end_dim})")
     if not shape:
@@ -110,10 +109,7 @@ def _flatten(self, start_dim=0, end_dim=-1):
 def _unflatten(self, dim, sizes):
     """Dim `dim` split into `sizes` (one of them may be -1), as a view when the memory allows."""
     shape = tuple(self.shape)
-    d = operator.index(dim)
-    d0 = d + len(shape) if d < 0 else d
-    if not 0 <= d0 < len(shape):
-        raise IndexError(f"unflatten: dim {dim} is out of range for a tensor of {len(shape)} dims")
+    d0 = _normalize_dim("unflatten", dim, len(shape))
     sizes = tuple(operator.index(k) for k in sizes)
     if not sizes:
         raise ValueError("unflatten: sizes must not be empty")
@@ -133,15 +129,13 @@ def _squeeze_dims(squeeze):
     def squeeze_(self, dim=None):
         if not isinstance(dim, (tuple, list)):
             return squeeze(self, dim)
-        n = self.ndim
+        n = max(self.ndim, 1)  # a 0-dim tensor takes dim 0 or -1
         dims = set()
         for d in dim:
-            k = operator.index(d)
-            if not -max(n, 1) <= k < max(n, 1):
-                raise IndexError(f"squeeze: dim {d} is out of range for a tensor of {n} dims")
-            if k % max(n, 1) in dims:
+            k = _normalize_dim("squeeze", d, n)
+            if k in dims:
                 raise ValueError(f"squeeze: dim {d} appears twice in {tuple(dim)}")
-            dims.add(k % max(n, 1))
+            dims.add(k)
         t = self
         for k in sorted(dims, reverse=True):  # from the last, so the others keep their places
             t = squeeze(t, k)
@@ -174,16 +168,7 @@ def _closeness(isclose):
     return allclose, equal
 
 
-def _sizes(args) -> tuple:
-    """(2, 3) from f(2, 3) or f((2, 3))."""
-    if len(args) == 1 and not isinstance(args[0], int) and hasattr(args[0], "__iter__"):
-        args = tuple(args[0])
-    return tuple(operator.index(a) for a in args)
-
-
 def _new_factories():
-    from ingot._creation import asarray, empty, full, ones, zeros
-
     def make(name, fn):
         def new(self, *size, dtype=None, device=None):
             return fn(_sizes(size), dtype=self.dtype if dtype is None else dtype,
@@ -242,8 +227,6 @@ def _repeat(self, *sizes):
 
 
 def _triangle(name, where, lower):
-    from ingot._creation import arange
-
     def triangle(self, diagonal=0):
         if self.ndim < 2:
             raise ValueError(f"{name}: needs at least 2 dims, got {self.ndim}")
@@ -274,7 +257,6 @@ def _function_of(name, tensor_type, attr=None):
 
     def fn(input, *args, **kwargs):
         if not isinstance(input, tensor_type):
-            from ingot._creation import asarray
             input = asarray(input)
         return getattr(input, attr)(*args, **kwargs)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import operator
 
 from ingot import _C
+from ingot._creation import asarray, empty
 
 Tensor = _C.Tensor
 
@@ -22,7 +23,6 @@ def _check_tensors(name: str, tensors) -> list:
     first = next((t for t in ts if isinstance(t, Tensor)), None)
     for i, t in enumerate(ts):
         if not isinstance(t, Tensor):
-            from ingot._creation import asarray
             try:
                 ts[i] = asarray(t, device=None if first is None else first.device)
             except (TypeError, ValueError) as e:
@@ -52,7 +52,6 @@ def _result_dtype(ts):
 
 def _write(name: str, out, shape: tuple, dtype, device):
     """The result tensor: out (checked) or a new one."""
-    from ingot._creation import empty
     if out is None:
         return empty(shape, dtype=dtype, device=device)
     if not isinstance(out, Tensor):
