@@ -493,12 +493,62 @@ TEST(CpuLoops, RepeatedOperandsMatchTheDefinitionInEveryRowLength) {
   }
 }
 
+TEST(CpuLoops, RowWalksCarryThroughEveryDimInEveryChunking) {
+  // A 4-d x + y[..., None] (y repeated along dim 0) and x + z (both contiguous along dim 0, not
+  // one run: x is padded), through the strided flavor's row walk, in chunks that start and end
+  // inside rows and dims: each row of each chunk lands where the definition puts it.
+  const int64_t sizes[4] = {40, 3, 4, 5};
+  const int64_t pitch = sizes[0] + 3, n = sizes[0] * sizes[1] * sizes[2] * sizes[3];
+  const int64_t rows = n / sizes[0];
+  std::vector<float> x(pitch * rows), y(rows), z(n), out(n);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i % 389) * 0.5f - 90.0f;
+  for (int64_t r = 0; r < rows; ++r) y[r] = static_cast<float>(r % 7) - 3.0f;
+  for (int64_t i = 0; i < n; ++i) z[i] = static_cast<float>(i % 13) * 0.25f;
+  const auto args_4d = [&](const float* in1, int64_t in1_inner) {
+    ElementwiseArgs a{};
+    a.ndim = 4;
+    a.scalar_input = -1;
+    a.alpha.set(1.0f);
+    a.data[0] = reinterpret_cast<char*>(out.data());
+    a.data[1] = reinterpret_cast<char*>(x.data());
+    a.data[2] = reinterpret_cast<char*>(const_cast<float*>(in1));
+    int64_t out_st = 4, x_st = 4, in1_st = 4 * in1_inner;
+    for (int d = 0; d < 4; ++d) {
+      a.sizes[d] = sizes[d];
+      a.strides[0][d] = out_st;
+      a.strides[1][d] = x_st;
+      a.strides[2][d] = in1_inner == 0 && d == 0 ? 0 : in1_st;
+      out_st *= sizes[d];
+      x_st = d == 0 ? pitch * 4 : x_st * sizes[d];
+      in1_st = d == 0 && in1_inner == 0 ? 4 : in1_st * (d == 0 ? sizes[0] : sizes[d]);
+    }
+    return a;
+  };
+  for (const int64_t cut : {int64_t{1}, sizes[0] * 3 + 7, n / 2 + 11, n - 1}) {
+    for (const bool repeated : {true, false}) {
+      std::fill(out.begin(), out.end(), -1.0f);
+      ElementwiseArgs a = repeated ? args_4d(y.data(), 0) : args_4d(z.data(), 1);
+      kernel("add_strided_float32_float32_float32")(a, 0, cut);
+      kernel("add_strided_float32_float32_float32")(a, cut, n);
+      for (int64_t r = 0; r < rows; ++r) {
+        for (int64_t k = 0; k < sizes[0]; ++k) {
+          const float other = repeated ? y[r] : z[r * sizes[0] + k];
+          ASSERT_EQ(out[r * sizes[0] + k], x[r * pitch + k] + other)
+              << (repeated ? "x + y[..., None]" : "x + z") << " at " << k << ", row " << r
+              << ", chunks cut at " << cut;
+        }
+      }
+    }
+  }
+}
+
 TEST(CpuLoops, BroadcastShortRowsRunWholeRowsThroughTheDenseLoop) {
   // x + column with rows shorter than 32 elements: whole rows in blocks, the column expanded, when
   // x and the output continue from row to row; the partial rows at a chunk's ends row by row. A
   // padded x (rows not continuing) takes the row-by-row loop. float32, and bfloat16 (its loop in
   // registers).
-  for (const int64_t cols : {1, 3, 7, 31}) {
+  // Rows of up to 8 and of 9 to 16 elements are expanded a fixed 8 or 16 at a time.
+  for (const int64_t cols : {1, 3, 7, 8, 9, 12, 16, 17, 31}) {
     const int64_t rows = 5000, n = cols * rows;
     for (const int64_t pitch : {cols, cols + 2}) {
       std::vector<float> a(pitch * rows), col(rows), out(n, -9.0f);

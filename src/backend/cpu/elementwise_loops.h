@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <tuple>
+#include <type_traits>
 
 #include "backend/cpu/convert_block.h"
 #include "backend/cpu/multiarch.h"
@@ -335,32 +336,209 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   // nanoseconds, more than a few elements.
   static constexpr int64_t kMinContiguousRow = 32;
 
-  // dense and scalar: every operand contiguous and stored in the kernel's types; for scalar,
-  // input a.scalar_input is the single value a.scalar.
+  // v, as a value the optimizer cannot see through.
+  template <typename T>
+  static INGOT_INLINE void hide(T& v) {
+#if defined(__GNUC__)
+    asm("" : "+r"(v));
+#else
+    (void)v;
+#endif
+  }
+
+  // The walks that feed the contiguous loop (run_with_fixed) its runs.
+  enum class Walk : int8_t {
+    // dense and scalar: [begin, end) is one run; every operand contiguous and stored in the
+    // kernel's types (for scalar, input `fixed` is the single value a.scalar).
+    Contiguous,
+    // broadcast: 2-d rows, each contiguous but for input `fixed`, which repeats one value per row.
+    Rows,
+    // strided, rows whose inputs are contiguous or repeat one value along dim 0 (st[k] == 0).
+    Repeated,
+  };
+
+  // Walks [begin, end) of an N-d iteration row by row (a row is a run along dim 0), as
+  // for_each_row, but one row per next(): the walks take rows without a callback per call site.
+  struct RowCursor {
+    const ElementwiseArgs* a = nullptr;
+    int64_t idx[kMaxDims] = {};
+    char* ptrs[N + 1] = {};
+    int64_t i = 0, end = 0;
+    // Once per range, out of line: GCC peels its loops over dims up to kMaxDims times, which at
+    // each inlined call site was a few hundred instructions.
+    __attribute__((noinline)) void start(const ElementwiseArgs& args, int64_t b, int64_t e) {
+      a = &args;
+      i = b;
+      end = e;
+      int64_t rest = b;
+      for (int d = 0; d < a->ndim; ++d) {
+        idx[d] = rest % a->sizes[d];
+        rest /= a->sizes[d];
+      }
+      for (int k = 0; k <= N; ++k) {
+        ptrs[k] = a->data[k];
+        for (int d = 0; d < a->ndim; ++d) ptrs[k] += idx[d] * a->strides[k][d];
+      }
+    }
+    // The next row: each operand's address of its first element into row, its length into n.
+    INGOT_CPU_ALWAYS_INLINE bool next(char** row, int64_t& n) {
+      if (i >= end) return false;
+      n = std::min(a->sizes[0] - idx[0], end - i);
+      for (int k = 0; k <= N; ++k) {
+        row[k] = ptrs[k];
+        ptrs[k] += n * a->strides[k][0];
+      }
+      i += n;
+      idx[0] += n;
+      if (idx[0] == a->sizes[0] && a->ndim > 1) carry(0);
+      return true;
+    }
+    // Carries from dim d into d + 1, and on outward while a dim wraps. Dim 0 inline (once per
+    // row), the rest out of line: GCC peels the loop over dims up to kMaxDims times.
+    INGOT_CPU_ALWAYS_INLINE void carry(int d) {
+      idx[d] = 0;
+      ++idx[d + 1];
+      for (int k = 0; k <= N; ++k) ptrs[k] += a->strides[k][d + 1] - a->sizes[d] * a->strides[k][d];
+      if (d + 2 < a->ndim && idx[d + 1] == a->sizes[d + 1]) carry_outer(d + 1);
+    }
+    __attribute__((noinline)) void carry_outer(int d) {
+      for (; d + 1 < a->ndim && idx[d] == a->sizes[d]; ++d) {
+        idx[d] = 0;
+        ++idx[d + 1];
+        for (int k = 0; k <= N; ++k)
+          ptrs[k] += a->strides[k][d + 1] - a->sizes[d] * a->strides[k][d];
+      }
+    }
+  };
+
+  // Every walk in one function with one call of run_with_fixed: each call site is a copy of every
+  // contiguous loop (one per fixed input, streamed or not, in each clone). With one function per
+  // walk, and a call per kind of run within them, such copies were most of the kernels' code and
+  // of the library's build time.
   template <int... I>
-  INGOT_CPU_MULTIARCH_AVX2 static void contiguous_impl(const ElementwiseArgs& a, int64_t begin,
-                                                       int64_t end, int fixed, int_seq<I...>) {
-    // The fixed input does not advance (and a caller may leave its pointer null).
-    char* in[N > 0 ? N : 1] = {
-        (I == fixed
-             ? a.data[I + 1]
-             : a.data[I + 1] + begin * static_cast<int64_t>(sizeof(typename Ins::stored)))...};
-    const bool stream = streams(a);
-    run_with_fixed(fixed, a.data[0] + begin * static_cast<int64_t>(sizeof(Out)), in, a.scalar,
-                   a.alpha, end - begin, stream);
+  INGOT_CPU_MULTIARCH_AVX2 static void walk_impl(const ElementwiseArgs& a, int64_t begin,
+                                                 int64_t end, Walk walk, int fixed,
+                                                 const int64_t* st, int_seq<I...>) {
+    static_assert(((sizeof(typename Ins::stored) <= 8) && ...), "stored types are at most 8 bytes");
+    constexpr int kIns = N > 0 ? N : 1;
+    const bool stream = walk == Walk::Contiguous ? streams(a) : streams_rows(a);
+    // The run handed to the contiguous loop.
+    char* out = nullptr;
+    char* in[kIns] = {};
+    ScalarArg s = a.scalar;
+    int run_fixed = fixed;
+    int64_t n = 0;
+    bool run_stream = stream;
+
+    RowCursor rows;
+    char* row[N + 1] = {};
+    // Rows: the whole rows [r, r1) of [begin, end) when they are short (rows_continue) go a block
+    // of rows at a time, the repeated input expanded into rep: row by row, the per-row cost made
+    // x + column of a (4M, 3) float32 1.4-1.6x NumPy's time on one thread. The partial rows before
+    // them go first, those after them last (tail).
+    const int64_t n0 = a.sizes[0];
+    int64_t r = 0, r1 = 0, per_block = 1, tail = end;
+    alignas(64) char rep[(kBlock + kExpandSlack) * 8];
+    // Repeated: each repeated value fills a block buffer (refilled only when the row's value
+    // moves), so such rows vectorize like dense ones; element by element (strided_run) they were
+    // scalar (clamp with number bounds: a ninth of NumPy's clip; x + row: 0.7x NumPy's add).
+    alignas(64) char fixed_buf[kIns][kBlock * 8];
+    const char* filled[kIns] = {};
+    bool repeats = false;
+    int64_t fill_n = 0, row_n = 0, j0 = 0, m = 0;
+
+    if (walk == Walk::Rows) {
+      if (n0 > 0 && n0 < kMinContiguousRow && fixed >= 0 && rows_continue(a, fixed)) {
+        r = (begin + n0 - 1) / n0;
+        r1 = end / n0;
+        per_block = std::max<int64_t>(1, kBlock / n0);
+      }
+      if (r < r1) tail = r1 * n0;
+      rows.start(a, begin, r < r1 ? r * n0 : end);
+    } else if (walk == Walk::Repeated) {
+      if constexpr (N > 0) repeats = ((st[I + 1] == 0) || ...);
+      fill_n = std::min(kBlock, n0);  // every row is a.sizes[0] long
+      rows.start(a, begin, end);
+    }
+    for (bool first = true;; first = false) {
+      if (walk == Walk::Contiguous) {
+        if (!first) break;
+        out = a.data[0] + begin * static_cast<int64_t>(sizeof(Out));
+        // The fixed input does not advance (and a caller may leave its pointer null).
+        ((in[I] = I == fixed
+                      ? a.data[I + 1]
+                      : a.data[I + 1] + begin * static_cast<int64_t>(sizeof(typename Ins::stored))),
+         ...);
+        n = end - begin;
+      } else if (walk == Walk::Rows) {
+        if (rows.next(row, n)) {
+          out = row[0];
+          ((in[I] = row[I + 1]), ...);
+          if (fixed >= 0) ((I == fixed ? s.set(load<Ins>(row[I + 1])) : void()), ...);
+          run_fixed = fixed;
+          run_stream = stream;
+        } else if (r < r1) {
+          const int64_t count = std::min(per_block, r1 - r);
+          ((I == fixed
+                ? expand_rows<typename Ins::stored>(rep, a.data[I + 1] + r * a.strides[I + 1][1],
+                                                    a.strides[I + 1][1], n0, count)
+                : void()),
+           ...);
+          out = a.data[0] + r * a.strides[0][1];
+          ((in[I] = I == fixed ? rep : a.data[I + 1] + r * a.strides[I + 1][1]), ...);
+          n = count * n0;
+          run_fixed = -1;
+          run_stream = false;
+          r += count;
+          if (r == r1) rows.start(a, tail, end);
+        } else {
+          break;
+        }
+      } else {
+        if (j0 >= row_n) {  // the next row
+          if (!rows.next(row, row_n)) break;
+          j0 = 0;
+          if (row_n < kMinContiguousRow) {  // short rows element by element
+            strided_run(row, st, a.alpha, row_n, Seq{});
+            j0 = row_n;
+            continue;
+          }
+          ((st[I + 1] == 0 && filled[I] != row[I + 1]
+                ? (fill_block(fixed_buf[I], read<typename Ins::stored>(row[I + 1]), fill_n),
+                   filled[I] = row[I + 1], void())
+                : void()),
+           ...);
+          // Without a repeated input the row is one run. With one, it goes a block at a time;
+          // streamed, the blocks after the first start on the output's cache lines (as in
+          // vec_run), so that no block has partial lines of its own to write through the cache.
+          const int64_t lead =
+              stream && repeats ? lead_elements(reinterpret_cast<Out*>(row[0]), row_n) : 0;
+          m = repeats ? first_block(row_n, lead) : row_n;
+        }
+        out = row[0] + j0 * st[0];
+        ((in[I] = st[I + 1] == 0 ? fixed_buf[I] : row[I + 1] + j0 * st[I + 1]), ...);
+        n = m;
+        run_fixed = -1;
+        j0 += m;
+        m = std::min(repeats ? kBlock : row_n, row_n - j0);
+      }
+      // Opaque here: a value known on one path (a block of short rows is never streamed) would let
+      // the compiler thread that path into a copy of the loops again.
+      hide(run_fixed);
+      hide(run_stream);
+      run_with_fixed(run_fixed, out, in, s, a.alpha, n, run_stream);
+    }
     if (stream) fence_streaming_stores();
   }
   static void dense(const ElementwiseArgs& a, int64_t begin, int64_t end) {
-    contiguous_impl(a, begin, end, -1, Seq{});
+    walk_impl(a, begin, end, Walk::Contiguous, -1, nullptr, Seq{});
   }
   static void scalar(const ElementwiseArgs& a, int64_t begin, int64_t end) {
-    contiguous_impl(a, begin, end, a.scalar_input, Seq{});
+    walk_impl(a, begin, end, Walk::Contiguous, a.scalar_input, nullptr, Seq{});
   }
 
-  // Short broadcast rows (x + column with rows of 3): whole rows go through the dense loop a block
-  // at a time, the repeated input expanded into a block buffer (its value once per element of its
-  // row), when the output and every other input continue from one row into the next. Row by row,
-  // the per-row cost made x + column of a (4M, 3) float32 1.4-1.6x NumPy's time on one thread.
+  // Short broadcast rows continue into each other when the output and every input but the repeated
+  // one are contiguous across rows.
   static bool rows_continue(const ElementwiseArgs& a, int fixed) {
     if (a.ndim != 2) return false;
     for (int k = 0; k <= N; ++k) {
@@ -370,61 +548,31 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
     }
     return true;
   }
+  // Rows of up to 16 elements are written 8 or 16 at a time (one or two vector stores), each row
+  // overwriting the previous one's excess: element by element, these stores were the block's
+  // largest cost at rows of 3. dst has room for kExpandSlack elements past the rows.
+  static constexpr int64_t kExpandSlack = 16;
   template <typename T>
   static INGOT_INLINE void expand_rows(char* dst, const char* src, int64_t row_stride, int64_t n0,
                                        int64_t rows) {
-    for (int64_t q = 0; q < rows; ++q) {
-      fill_block(dst + q * n0 * static_cast<int64_t>(sizeof(T)), read<T>(src + q * row_stride), n0);
-    }
-  }
-  template <int... I>
-  static INGOT_INLINE void short_rows(const ElementwiseArgs& a, int64_t r0, int64_t r1,
-                                      int_seq<I...>) {
-    const int fixed = a.scalar_input;
-    const int64_t n0 = a.sizes[0], per_block = std::max<int64_t>(1, kBlock / n0);
-    alignas(64) char rep[kBlock * 8];
-    for (int64_t r = r0; r < r1; r += per_block) {
-      const int64_t rows = std::min(per_block, r1 - r);
-      ((I == fixed ? expand_rows<typename Ins::stored>(rep, a.data[I + 1] + r * a.strides[I + 1][1],
-                                                       a.strides[I + 1][1], n0, rows)
-                   : void()),
-       ...);
-      char* in[N > 0 ? N : 1] = {(I == fixed ? rep : a.data[I + 1] + r * a.strides[I + 1][1])...};
-      contiguous_run<-1>(a.data[0] + r * a.strides[0][1], in, a.scalar, a.alpha, rows * n0, false,
-                         Seq{});
+    const auto each_row = [&](auto width) INGOT_CPU_INLINE_LAMBDA {
+      for (int64_t q = 0; q < rows; ++q) {
+        fill_block(dst + q * n0 * static_cast<int64_t>(sizeof(T)), read<T>(src + q * row_stride),
+                   width == 0 ? n0 : int64_t{decltype(width)::value});
+      }
+    };
+    if (n0 <= 8) {
+      each_row(std::integral_constant<int64_t, 8>{});
+    } else if (n0 <= kExpandSlack) {
+      each_row(std::integral_constant<int64_t, kExpandSlack>{});
+    } else {
+      each_row(std::integral_constant<int64_t, 0>{});
     }
   }
 
   // broadcast: 2-d; along dim 0 every operand is contiguous except input a.scalar_input, which
   // repeats one value per row (a column broadcast). Each row then runs like dense or scalar, short
-  // rows a block of rows at a time (short_rows).
-  template <int... I>
-  INGOT_CPU_MULTIARCH_AVX2 static void broadcast_impl(const ElementwiseArgs& a, int64_t begin,
-                                                      int64_t end, int_seq<I...>) {
-    const int fixed = a.scalar_input;
-    const bool stream = streams_rows(a);
-    auto by_row = [&](int64_t b, int64_t e) INGOT_CPU_INLINE_LAMBDA {
-      for_each_row<N + 1>(a, b, e, [&](char* const* ptrs, int64_t n) INGOT_CPU_INLINE_LAMBDA {
-        ScalarArg s = a.scalar;
-        if (fixed >= 0) ((I == fixed ? s.set(load<Ins>(ptrs[I + 1])) : void()), ...);
-        run_with_fixed(fixed, ptrs[0], ptrs + 1, s, a.alpha, n, stream);
-      });
-    };
-    const int64_t n0 = a.sizes[0];
-    if (n0 > 0 && n0 < kMinContiguousRow && fixed >= 0 && rows_continue(a, fixed)) {
-      const int64_t r0 = (begin + n0 - 1) / n0, r1 = end / n0;  // the whole rows in [begin, end)
-      if (r0 < r1) {
-        if (begin < r0 * n0) by_row(begin, r0 * n0);
-        short_rows(a, r0, r1, Seq{});
-        if (r1 * n0 < end) by_row(r1 * n0, end);
-      } else {
-        by_row(begin, end);
-      }
-    } else {
-      by_row(begin, end);
-    }
-    if (stream) fence_streaming_stores();
-  }
+  // rows a block of rows at a time (Walk::Rows).
   static void broadcast(const ElementwiseArgs& a, int64_t begin, int64_t end) {
     if constexpr (kGathers) {  // short rows: a vector-math call per row would cost more than the
                                // row
@@ -434,7 +582,7 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
         return gathered_impl(a, begin, end, st, Seq{});
       }
     }
-    broadcast_impl(a, begin, end, Seq{});
+    walk_impl(a, begin, end, Walk::Rows, a.scalar_input, nullptr, Seq{});
   }
 
   // One run of n elements along dim 0, every operand at its own byte stride st[k].
@@ -451,7 +599,7 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   // Along dim 0 the output is contiguous and every input contiguous or one repeated value (stride
   // 0): clamp(x, lo, hi) with number bounds, where(c, 1.0, 0.0), an input broadcast along dim 0
   // beside a lifted scalar, and rows that are contiguous throughout but not one run (an input
-  // broadcast along dim 1: x + row, x[:, :-1] + y).
+  // broadcast along dim 1: x + row, x[:, :-1] + y). Such rows take Walk::Repeated.
   static bool contiguous_or_repeated(const int64_t* st) {
     if (st[0] != static_cast<int64_t>(sizeof(Out))) return false;
     for (int k = 0; k < N; ++k) {
@@ -461,43 +609,6 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   }
   static constexpr int64_t kStoredSize[N > 0 ? N : 1] = {
       static_cast<int64_t>(sizeof(typename Ins::stored))...};
-
-  // Such rows run through the contiguous loop, a block at a time when some input repeats: each
-  // repeated value fills a block buffer (refilled only when the row's value moves), so they
-  // vectorize like dense rows; through strided_run they were scalar (clamp with number bounds: a
-  // ninth of NumPy's clip; x + row: 0.7x NumPy's add on one thread).
-  template <int... I>
-  INGOT_CPU_MULTIARCH_AVX2 static void repeated_impl(const ElementwiseArgs& a, int64_t begin,
-                                                     int64_t end, const int64_t* st,
-                                                     int_seq<I...>) {
-    static_assert(((sizeof(typename Ins::stored) <= 8) && ...), "stored types are at most 8 bytes");
-    alignas(64) char fixed[N > 0 ? N : 1][kBlock * 8];
-    const char* filled[N > 0 ? N : 1] = {};
-    const bool stream = streams_rows(a);
-    const bool repeats = ((st[I + 1] == 0) || ...);
-    // Rows are all a.sizes[0] long: a repeated value fills only as much of its block as a row uses.
-    const int64_t fill_n = std::min(kBlock, a.sizes[0]);
-    for_each_row<N + 1>(a, begin, end, [&](char* const* ptrs, int64_t n) INGOT_CPU_INLINE_LAMBDA {
-      // Short rows element by element (strided_run reads a repeated value at stride 0).
-      if (n < kMinContiguousRow) return strided_run(ptrs, st, a.alpha, n, Seq{});
-      if (!repeats)
-        return contiguous_run<-1>(ptrs[0], ptrs + 1, a.scalar, a.alpha, n, stream, Seq{});
-      ((st[I + 1] == 0 && filled[I] != ptrs[I + 1]
-            ? (fill_block(fixed[I], read<typename Ins::stored>(ptrs[I + 1]), fill_n),
-               filled[I] = ptrs[I + 1], void())
-            : void()),
-       ...);
-      // Streamed, the blocks after the first start on the output's cache lines (as in vec_run),
-      // so that no block has partial lines of its own to write through the cache.
-      const int64_t lead = stream ? lead_elements(reinterpret_cast<Out*>(ptrs[0]), n) : 0;
-      for (int64_t j0 = 0, m = first_block(n, lead); j0 < n;
-           j0 += m, m = std::min(kBlock, n - j0)) {
-        char* in[N > 0 ? N : 1] = {(st[I + 1] == 0 ? fixed[I] : ptrs[I + 1] + j0 * st[I + 1])...};
-        contiguous_run<-1>(ptrs[0] + j0 * st[0], in, a.scalar, a.alpha, m, stream, Seq{});
-      }
-    });
-    if (stream) fence_streaming_stores();
-  }
 
   // A functor with a vector overload (vector math) over rows that are short or strided: the
   // elements of a block of kBlock are gathered from as many rows as it takes into contiguous
@@ -569,7 +680,7 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
         if (!contiguous || a.sizes[0] < kMinContiguousRow)
           return gathered_impl(a, begin, end, st, Seq{});
       }
-      if (contiguous) return repeated_impl(a, begin, end, st, Seq{});
+      if (contiguous) return walk_impl(a, begin, end, Walk::Repeated, -1, st, Seq{});
     }
     for_each_row<N + 1>(a, begin, end,
                         [&](char* const* ptrs, int64_t n) { strided_run(ptrs, st, a.alpha, n, Seq{}); });
