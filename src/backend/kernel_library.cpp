@@ -86,17 +86,42 @@ int lifted_scalar_input(const TensorIteratorBase& it) {
   return found >= 0 && contiguous_operand(it, 0) ? found : -1;
 }
 
+// Reads one element stored as `from` and stores it into `dst` converted to `to`.
+void convert_into(ScalarArg& dst, ScalarType to, const void* src, ScalarType from) {
+  visit_dtype(from, [&](auto f) {
+    using From = typename decltype(f)::type;
+    const From v = read_bytes<From>(src);
+    visit_dtype(to, [&](auto t) {
+      using To = typename decltype(t)::type;
+      dst.set(convert<To>(v));
+    });
+  });
+}
+
+// Whether the element at src (stored as `from`) has the same value in `args` read directly as
+// read through `stored`: 0, 1 or 0.5 through bfloat16 into float, not 0.1.
+bool converts_exactly(const void* src, ScalarType from, ScalarType stored, ScalarType args) {
+  ScalarArg direct, narrowed, widened;
+  convert_into(direct, args, src, from);
+  convert_into(narrowed, stored, src, from);
+  convert_into(widened, args, narrowed.bytes, stored);
+  return std::memcmp(direct.bytes, widened.bytes, element_size(args)) == 0;
+}
+
 // On a CPU iterator: whether `sig` matches every operand except 0-d inputs (Python numbers) in
-// another dtype, each stored by the kernel in its compute type (float32, float64, integers; not
-// float16, whose kernels compute in float32), so converting the number to the stored type is what
-// the cast flavor does to it.
+// another dtype, whose value the kernel's stored type holds exactly in its compute type: always
+// where it computes in the stored type (float32, float64, integers); for float16 and bfloat16,
+// which compute in float32, when the number rounds to nothing (clamp(x, 0, 1)). Converting the
+// number to the stored type is then what the cast flavor does to it.
 bool numbers_convert(const TensorIteratorBase& it, const KernelSignature& sig) {
   if (sig.out != it.dtype(0)) return false;
   bool any = false;
   for (int i = 0; i < sig.ninputs; ++i) {
     if (sig.inputs[i] == it.input_dtype(i)) continue;
-    if (it.tensor(it.noutputs() + i).dim() != 0 || sig.inputs[i] != sig.args[i] ||
-        sig.inputs[i] != it.common_dtype()) {
+    const int arg = it.noutputs() + i;
+    if (it.tensor(arg).dim() != 0 || sig.inputs[i] != it.common_dtype() ||
+        (sig.inputs[i] != sig.args[i] &&
+         !converts_exactly(it.data_ptr(arg), it.input_dtype(i), sig.inputs[i], sig.args[i]))) {
       return false;
     }
     any = true;
@@ -158,18 +183,6 @@ ElementwiseArgs bind_operands(const TensorIteratorBase& it, std::string_view op)
     }
   }
   return a;
-}
-
-// Reads one element stored as `from` and stores it into `dst` converted to `to`.
-void convert_into(ScalarArg& dst, ScalarType to, const void* src, ScalarType from) {
-  visit_dtype(from, [&](auto f) {
-    using From = typename decltype(f)::type;
-    const From v = read_bytes<From>(src);
-    visit_dtype(to, [&](auto t) {
-      using To = typename decltype(t)::type;
-      dst.set(convert<To>(v));
-    });
-  });
 }
 
 std::string dtype_list(const std::vector<const KernelSignature*>& sigs) {

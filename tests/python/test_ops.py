@@ -237,3 +237,34 @@ def test_ops_with_several_python_numbers_match_numpy(dtype):
     # A number beyond the float32 range converts as the cast path does: to inf.
     big = ingot.clamp(ingot.asarray(np.array([1.0, 3e38], np.float32)), -1e300, 1e300)
     np.testing.assert_array_equal(_np(big), np.array([1.0, 3e38], np.float32))
+
+
+@pytest.mark.parametrize("dtype", ["bfloat16", "float16"])
+def test_several_numbers_with_reduced_floats_compute_with_the_numbers_own_values(dtype):
+    # float16/bfloat16 kernels compute in float32. Numbers that the dtype holds exactly (0.5, 0.25,
+    # -1.5) are converted once and read in place; any other (0.1) keeps its float32 value, not a
+    # rounded one: lerp(x, 0.1, 0.3) equals float32 math on float32(0.1) and float32(0.3), rounded
+    # once at the end (PyTorch's rule for numbers beside reduced-float tensors).
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    np_dtype = ml_dtypes.bfloat16 if dtype == "bfloat16" else np.float16
+    rng = np.random.default_rng(11)
+    host = (rng.standard_normal((33, 70)) * 3).astype(np_dtype)
+    t = ingot.asarray(host.astype(np.float32)).astype(getattr(ingot, dtype))
+    x = host.astype(np.float32)
+
+    def lerp32(a, end, weight):
+        end, weight = np.float32(end), np.float32(weight)
+        if weight < 0.5:
+            return a + weight * (end - a)
+        return end - (end - a) * (np.float32(1) - weight)
+
+    for tt, xx in [(t, x), (t[:, ::3], x[:, ::3]), (t.T, x.T)]:
+        for end, weight in [(0.5, 0.25), (0.1, 0.3), (-1.5, 0.7)]:
+            got = ingot.lerp(tt, end, weight)
+            assert got.dtype == tt.dtype
+            want = lerp32(xx, end, weight).astype(np_dtype).astype(np.float32)
+            np.testing.assert_array_equal(_np(got.astype(ingot.float32)), want,
+                                          err_msg=f"lerp(x, {end}, {weight})")
+        got = ingot.clamp(tt, -1.5, 0.1)
+        want = np.minimum(np.maximum(xx, np.float32(-1.5)), np.float32(0.1)).astype(np_dtype)
+        np.testing.assert_array_equal(_np(got.astype(ingot.float32)), want.astype(np.float32))
