@@ -3,6 +3,7 @@
 #pragma once
 
 #include "backend/cpu/kernel_fn.h"
+#include "backend/cpu/kernel_shard.h"
 #include "backend/reduce_registry.h"
 #include "kernels/reduce.h"
 
@@ -13,22 +14,27 @@ namespace ingot::cpu {
 template <typename K>
 struct ReduceLoops;
 
-template <typename K>
+template <bool kInShard, typename K>
 bool register_reduction(const char* op, const char* header, K*) {
-  ReduceSignature sig;
-  sig.op = op;
-  sig.in = dtype_v<typename K::In>;
-  sig.out = dtype_v<typename K::out_t>;
-  if constexpr (K::noutputs == 2) sig.out2 = dtype_v<typename K::out2_t>;
-  sig.has_identity = K::Ops::has_identity;
-  sig.block_hook = has_reduce_block<typename K::Ops, typename K::In>::value;
-  const ReduceSignature& added = reduce_registry().add(std::move(sig), header);
-  attach_reduce_kernel(added.id, &ReduceLoops<K>::run);
-  return true;
+  if constexpr (!kInShard) {
+    return false;
+  } else {
+    ReduceSignature sig;
+    sig.op = op;
+    sig.in = dtype_v<typename K::In>;
+    sig.out = dtype_v<typename K::out_t>;
+    if constexpr (K::noutputs == 2) sig.out2 = dtype_v<typename K::out2_t>;
+    sig.has_identity = K::Ops::has_identity;
+    sig.block_hook = has_reduce_block<typename K::Ops, typename K::In>::value;
+    const ReduceSignature& added = reduce_registry().add(std::move(sig), header);
+    attach_reduce_kernel(added.id, &ReduceLoops<K>::run);
+    return true;
+  }
 }
 
 }  // namespace ingot::cpu
 
-#define INGOT_REDUCE_KERNEL(op, in_tok, Kernel)                \
-  [[maybe_unused]] static const bool Kernel##_registered = \
-      ::ingot::cpu::register_reduction(#op, INGOT_KERNEL_HEADER, static_cast<Kernel*>(nullptr))
+#define INGOT_REDUCE_KERNEL(op, in_tok, Kernel)                           \
+  [[maybe_unused]] static const bool Kernel##_registered =                \
+      ::ingot::cpu::register_reduction<::ingot::cpu::in_this_shard(#op)>( \
+          #op, INGOT_KERNEL_HEADER, static_cast<Kernel*>(nullptr))
