@@ -69,7 +69,10 @@ int64_t index_limit() { return index_limit_slot().load(std::memory_order_relaxed
 // (device/reduce.cuh) and stop at kOuterHookBlocksPerSm: float32 var over dim 0 of 16384x16384 ran
 // at 91.6-93.6% of copy with 3 blocks per SM against 88.4-89.0% with 4 (three A/B runs each on the
 // H200, 2026-12-03; 2 blocks: 85.8%, 5-8: 71-78%), while sum over dim 0 lost 5-7 points at 3.
-constexpr int64_t kOuterBlocksPerSm = 4;
+// Sum over dim 0 gained 3 points at 5 blocks against 4 (97.2 against 94.0% of copy, one process
+// each, the read-only loads not yet in; 6: 95.6, 8: 93.9), as a standalone kernel of its shape did
+// with read-only loads (103.0 against 100.9%), so kOuterBlocksPerSm is 5 (2026-12-03 evening).
+constexpr int64_t kOuterBlocksPerSm = 5;
 constexpr int64_t kOuterHookBlocksPerSm = 3;
 struct SplitTargets {
   int64_t inner = 0;  // 0: the kernel's occupancy

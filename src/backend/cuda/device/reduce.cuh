@@ -47,6 +47,47 @@ struct alignas(sizeof(T) * V) RVec {
 
 __device__ __forceinline__ int64_t imin(int64_t a, int64_t b) { return a < b ? a : b; }
 
+// Input loads take the read-only data path (ld.global.nc, LDG.E.CONSTANT in SASS): a reduction
+// never writes its input (iterator_reduce.cpp rejects an out= sharing the input's memory). On the
+// H200 the float32 16384x16384 sum over dim 0 ran at 99.7% of copy with plain loads and 104.5%
+// with these, the kernel timed alone (bench/RESULTS.md, 2026-12-03 evening). Types whose
+// alignment is below their size (a complex of two floats) load plainly.
+template <int N>
+struct RoWord;
+template <>
+struct RoWord<1> {
+  using type = unsigned char;
+};
+template <>
+struct RoWord<2> {
+  using type = unsigned short;
+};
+template <>
+struct RoWord<4> {
+  using type = unsigned int;
+};
+template <>
+struct RoWord<8> {
+  using type = unsigned long long;
+};
+template <>
+struct RoWord<16> {
+  using type = uint4;
+};
+template <typename T>
+__device__ __forceinline__ T load_ro(const T* p) {
+  constexpr int n = static_cast<int>(sizeof(T));
+  if constexpr (alignof(T) == sizeof(T) && (n == 1 || n == 2 || n == 4 || n == 8 || n == 16)) {
+    using W = typename RoWord<n>::type;
+    const W w = __ldg(reinterpret_cast<const W*>(p));
+    T v;
+    memcpy(&v, &w, sizeof(T));
+    return v;
+  } else {
+    return *p;
+  }
+}
+
 // Accumulators travel as 32-bit words (any trivially copyable type).
 template <typename T>
 struct AccWords {
@@ -119,6 +160,10 @@ struct ReduceDriver {
   static constexpr int kPartialBatch = 4;  // split partials loaded at once by a finishing thread
   static_assert(sizeof(acc_t) <= kMaxAccBytes, "a split buffer slot holds kMaxAccBytes");
 
+  // Element p of the input, converted to the compute type (kernels/reduce.h's K::load, read-only).
+  static __device__ __forceinline__ opmath_t<In> load_in(const char* p) {
+    return static_cast<opmath_t<In>>(load_ro(reinterpret_cast<const In*>(p)));
+  }
   // Offsets and counts inside one launch are 32-bit (the host split the input to make them fit);
   // reduction indices handed to the functor are 64-bit: idx_base + the launch's own index.
   static __device__ __forceinline__ int32_t red_offset(const ReduceLaunch& p, int32_t r) {
@@ -252,13 +297,15 @@ struct ReduceDriver {
     const auto mis = static_cast<int32_t>((reinterpret_cast<unsigned long long>(row + r0) % 16) / sizeof(In));
     const int32_t head = r1 - r0 < (mis == 0 ? 0 : kVec - mis) ? r1 - r0 : (mis == 0 ? 0 : kVec - mis);
     const int32_t v0 = r0 + head, nvec = (r1 - v0) / kVec, v1 = v0 + nvec * kVec;
-    if (tid < head) acc[0] = ops.reduce(acc[0], static_cast<opmath_t<In>>(row[r0 + tid]), ib + r0 + tid);
+    if (tid < head)
+      acc[0] =
+          ops.reduce(acc[0], static_cast<opmath_t<In>>(load_ro(row + r0 + tid)), ib + r0 + tid);
     const RVec<In, kVec>* vrow = reinterpret_cast<const RVec<In, kVec>*>(row + v0);
     int32_t i = tid;
     for (; i < nvec - (kReduceUnroll - 1) * nt; i += kReduceUnroll * nt) {
       RVec<In, kVec> x[kReduceUnroll];
 #pragma unroll
-      for (int u = 0; u < kReduceUnroll; ++u) x[u] = vrow[i + u * nt];
+      for (int u = 0; u < kReduceUnroll; ++u) x[u] = load_ro(vrow + i + u * nt);
       // Accumulator u takes vector u's elements: each accumulator sees increasing indices.
       In v[kReduceUnroll * kVec];
 #pragma unroll
@@ -271,13 +318,14 @@ struct ReduceDriver {
       add_block<kReduceUnroll * kVec>(ops, v, acc, [&](int j) { return base + (j % kReduceUnroll) * step + j / kReduceUnroll; });
     }
     for (; i < nvec; i += nt) {
-      const RVec<In, kVec> x = vrow[i];
+      const RVec<In, kVec> x = load_ro(vrow + i);
 #pragma unroll
       for (int k = 0; k < kVec; ++k) {
         acc[0] = ops.reduce(acc[0], static_cast<opmath_t<In>>(x.v[k]), ib + v0 + static_cast<int64_t>(i) * kVec + k);
       }
     }
-    for (int32_t r = v1 + tid; r < r1; r += nt) acc[1] = ops.reduce(acc[1], static_cast<opmath_t<In>>(row[r]), ib + r);
+    for (int32_t r = v1 + tid; r < r1; r += nt)
+      acc[1] = ops.reduce(acc[1], static_cast<opmath_t<In>>(load_ro(row + r)), ib + r);
   }
 
   static __device__ void inner(const ReduceLaunch& p) {
@@ -303,11 +351,13 @@ struct ReduceDriver {
         for (; r < r1 - (kReduceUnroll - 1) * nt; r += kReduceUnroll * nt) {
           In x[kReduceUnroll];
 #pragma unroll
-          for (int u = 0; u < kReduceUnroll; ++u) x[u] = *reinterpret_cast<const In*>(base + red_offset(p, r + u * nt));
+          for (int u = 0; u < kReduceUnroll; ++u)
+            x[u] = load_ro(reinterpret_cast<const In*>(base + red_offset(p, r + u * nt)));
 #pragma unroll
           for (int u = 0; u < kReduceUnroll; ++u) acc[u] = ops.reduce(acc[u], static_cast<opmath_t<In>>(x[u]), ib + r + u * nt);
         }
-        for (; r < r1; r += nt) acc[0] = ops.reduce(acc[0], K::load(base + red_offset(p, r)), ib + r);
+        for (; r < r1; r += nt)
+          acc[0] = ops.reduce(acc[0], load_in(base + red_offset(p, r)), ib + r);
       }
 #pragma unroll
       for (int u = 1; u < kReduceUnroll; ++u) acc[0] = ops.combine(acc[0], acc[u]);
@@ -346,19 +396,21 @@ struct ReduceDriver {
         for (; r <= r1 - kRows; r += kRows) {
           In v[kRows];
 #pragma unroll
-          for (int j = 0; j < kRows; ++j) v[j] = *reinterpret_cast<const In*>(base + (r + j) * s);
+          for (int j = 0; j < kRows; ++j)
+            v[j] = load_ro(reinterpret_cast<const In*>(base + (r + j) * s));
           add_block<kRows>(ops, v, acc, [&](int j) { return ib + r + j; });
         }
-        for (; r < r1; ++r) acc[0] = ops.reduce(acc[0], K::load(base + r * s), ib + r);
+        for (; r < r1; ++r) acc[0] = ops.reduce(acc[0], load_in(base + r * s), ib + r);
       } else {
         // Rows round robin over the accumulators, unrolled: an array indexed at run time would
         // live in local memory (stack), for the whole kernel.
         int32_t r = r0;
         for (; r <= r1 - kReduceUnroll; r += kReduceUnroll) {
 #pragma unroll
-          for (int u = 0; u < kReduceUnroll; ++u) acc[u] = ops.reduce(acc[u], K::load(base + red_offset(p, r + u)), ib + r + u);
+          for (int u = 0; u < kReduceUnroll; ++u)
+            acc[u] = ops.reduce(acc[u], load_in(base + red_offset(p, r + u)), ib + r + u);
         }
-        for (; r < r1; ++r) acc[0] = ops.reduce(acc[0], K::load(base + red_offset(p, r)), ib + r);
+        for (; r < r1; ++r) acc[0] = ops.reduce(acc[0], load_in(base + red_offset(p, r)), ib + r);
       }
       // acc[u] took rows u, u + kReduceUnroll, ...: combine is order-agnostic (kernels/reduce.h).
 #pragma unroll
