@@ -25,7 +25,7 @@ inline constexpr int kAccOut = 2;  // write the accumulator to acc_buf instead o
 struct ReduceLaunch {
   char* out[2];
   const char* in;
-  void* partials;          // [n_out][splits] accumulators when splits > 1
+  void* partials;          // split accumulators: [n_out][splits] slots (inner), planar (outer)
   unsigned int* counters;  // blocks done per output (inner) or per block column (outer); zeroed
   void* acc_buf;           // [n_out] accumulators carried between pieces (acc_mode)
   int64_t idx_base;        // reduction index of this piece's first element (argmax's indices)
