@@ -1,4 +1,5 @@
-// The SLEEF functions ingot uses, all 1.0-ULP (u10) variants except hypot (0.5 ULP): included by
+// The SLEEF functions ingot uses, 1.0-ULP (u10) variants except hypot (0.5 ULP) and float32 atan2
+// and log (3.5 ULP; src/backend/cpu/vec_math_loops.h): included by
 // kernels/vec_math.h (declarations) and src/backend/cpu/vec_math.cpp (definitions) with
 // INGOT_VEC_DECLARE_UNARY_/INGOT_VEC_DECLARE_BINARY_ defined. No include guard on purpose.
 INGOT_VEC_DECLARE_UNARY_(exp)

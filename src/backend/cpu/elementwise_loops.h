@@ -16,35 +16,71 @@
 
 namespace ingot::cpu {
 
-// Walks [begin, end) of an N-d iteration row by row (a row is a run along dim 0) and calls
-// body(ptrs, n) with each operand's address of the row's first element.
+// Walks [begin, end) of an N-d iteration of NOps operands row by row (a row is a run along dim 0),
+// one row per next(): each operand's address of the row's first element, and the row's length.
+template <int NOps>
+struct RowCursor {
+  const ElementwiseArgs* a = nullptr;
+  int64_t idx[kMaxDims] = {};
+  char* ptrs[NOps] = {};
+  int64_t i = 0, end = 0;
+  // Once per range, out of line: GCC peels its loops over dims up to kMaxDims times, which at
+  // each inlined call site was a few hundred instructions.
+  __attribute__((noinline)) void start(const ElementwiseArgs& args, int64_t b, int64_t e) {
+    a = &args;
+    i = b;
+    end = e;
+    int64_t rest = b;
+    for (int d = 0; d < a->ndim; ++d) {
+      idx[d] = rest % a->sizes[d];
+      rest /= a->sizes[d];
+    }
+    for (int k = 0; k < NOps; ++k) {
+      ptrs[k] = a->data[k];
+      for (int d = 0; d < a->ndim; ++d) ptrs[k] += idx[d] * a->strides[k][d];
+    }
+  }
+  // The next row: each operand's address of its first element into row, its length into n.
+  INGOT_CPU_ALWAYS_INLINE bool next(char** row, int64_t& n) {
+    if (i >= end) return false;
+    n = std::min(a->sizes[0] - idx[0], end - i);
+    for (int k = 0; k < NOps; ++k) {
+      row[k] = ptrs[k];
+      ptrs[k] += n * a->strides[k][0];
+    }
+    i += n;
+    idx[0] += n;
+    if (idx[0] == a->sizes[0] && a->ndim > 1) carry(0);
+    return true;
+  }
+  // Carries from dim d into d + 1, and on outward while a dim wraps. Dim 0 inline (once per
+  // row), the rest out of line: GCC peels the loop over dims up to kMaxDims times.
+  INGOT_CPU_ALWAYS_INLINE void carry(int d) {
+    idx[d] = 0;
+    ++idx[d + 1];
+    for (int k = 0; k < NOps; ++k) ptrs[k] += a->strides[k][d + 1] - a->sizes[d] * a->strides[k][d];
+    if (d + 2 < a->ndim && idx[d + 1] == a->sizes[d + 1]) carry_outer(d + 1);
+  }
+  __attribute__((noinline)) void carry_outer(int d) {
+    for (; d + 1 < a->ndim && idx[d] == a->sizes[d]; ++d) {
+      idx[d] = 0;
+      ++idx[d + 1];
+      for (int k = 0; k < NOps; ++k)
+        ptrs[k] += a->strides[k][d + 1] - a->sizes[d] * a->strides[k][d];
+    }
+  }
+};
+
+// Calls body(ptrs, n) for each row of [begin, end) (RowCursor), with each operand's address of the
+// row's first element.
 template <int NOps, typename Body>
 INGOT_CPU_ALWAYS_INLINE void for_each_row(const ElementwiseArgs& a, int64_t begin, int64_t end,
                                           Body body) {
-  int64_t idx[kMaxDims];
-  char* ptrs[NOps];
-  int64_t rest = begin;
-  for (int d = 0; d < a.ndim; ++d) {
-    idx[d] = rest % a.sizes[d];
-    rest /= a.sizes[d];
-  }
-  for (int k = 0; k < NOps; ++k) {
-    ptrs[k] = a.data[k];
-    for (int d = 0; d < a.ndim; ++d) ptrs[k] += idx[d] * a.strides[k][d];
-  }
-  int64_t i = begin;
-  while (i < end) {
-    const int64_t n = (a.sizes[0] - idx[0] < end - i) ? a.sizes[0] - idx[0] : end - i;
-    body(ptrs, n);
-    i += n;
-    for (int k = 0; k < NOps; ++k) ptrs[k] += n * a.strides[k][0];
-    idx[0] += n;
-    for (int d = 0; d + 1 < a.ndim && idx[d] == a.sizes[d]; ++d) {  // carry into outer dims
-      idx[d] = 0;
-      ++idx[d + 1];
-      for (int k = 0; k < NOps; ++k) ptrs[k] += a.strides[k][d + 1] - a.sizes[d] * a.strides[k][d];
-    }
-  }
+  RowCursor<NOps> rows;
+  rows.start(a, begin, end);
+  char* row[NOps];
+  int64_t n = 0;
+  while (rows.next(row, n)) body(row, n);
 }
 
 template <typename K, typename... Ins>
@@ -336,16 +372,6 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
   // nanoseconds, more than a few elements.
   static constexpr int64_t kMinContiguousRow = 32;
 
-  // v, as a value the optimizer cannot see through.
-  template <typename T>
-  static INGOT_INLINE void hide(T& v) {
-#if defined(__GNUC__)
-    asm("" : "+r"(v));
-#else
-    (void)v;
-#endif
-  }
-
   // The walks that feed the contiguous loop (run_with_fixed) its runs.
   enum class Walk : int8_t {
     // dense and scalar: [begin, end) is one run; every operand contiguous and stored in the
@@ -355,60 +381,6 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
     Rows,
     // strided, rows whose inputs are contiguous or repeat one value along dim 0 (st[k] == 0).
     Repeated,
-  };
-
-  // Walks [begin, end) of an N-d iteration row by row (a row is a run along dim 0), as
-  // for_each_row, but one row per next(): the walks take rows without a callback per call site.
-  struct RowCursor {
-    const ElementwiseArgs* a = nullptr;
-    int64_t idx[kMaxDims] = {};
-    char* ptrs[N + 1] = {};
-    int64_t i = 0, end = 0;
-    // Once per range, out of line: GCC peels its loops over dims up to kMaxDims times, which at
-    // each inlined call site was a few hundred instructions.
-    __attribute__((noinline)) void start(const ElementwiseArgs& args, int64_t b, int64_t e) {
-      a = &args;
-      i = b;
-      end = e;
-      int64_t rest = b;
-      for (int d = 0; d < a->ndim; ++d) {
-        idx[d] = rest % a->sizes[d];
-        rest /= a->sizes[d];
-      }
-      for (int k = 0; k <= N; ++k) {
-        ptrs[k] = a->data[k];
-        for (int d = 0; d < a->ndim; ++d) ptrs[k] += idx[d] * a->strides[k][d];
-      }
-    }
-    // The next row: each operand's address of its first element into row, its length into n.
-    INGOT_CPU_ALWAYS_INLINE bool next(char** row, int64_t& n) {
-      if (i >= end) return false;
-      n = std::min(a->sizes[0] - idx[0], end - i);
-      for (int k = 0; k <= N; ++k) {
-        row[k] = ptrs[k];
-        ptrs[k] += n * a->strides[k][0];
-      }
-      i += n;
-      idx[0] += n;
-      if (idx[0] == a->sizes[0] && a->ndim > 1) carry(0);
-      return true;
-    }
-    // Carries from dim d into d + 1, and on outward while a dim wraps. Dim 0 inline (once per
-    // row), the rest out of line: GCC peels the loop over dims up to kMaxDims times.
-    INGOT_CPU_ALWAYS_INLINE void carry(int d) {
-      idx[d] = 0;
-      ++idx[d + 1];
-      for (int k = 0; k <= N; ++k) ptrs[k] += a->strides[k][d + 1] - a->sizes[d] * a->strides[k][d];
-      if (d + 2 < a->ndim && idx[d + 1] == a->sizes[d + 1]) carry_outer(d + 1);
-    }
-    __attribute__((noinline)) void carry_outer(int d) {
-      for (; d + 1 < a->ndim && idx[d] == a->sizes[d]; ++d) {
-        idx[d] = 0;
-        ++idx[d + 1];
-        for (int k = 0; k <= N; ++k)
-          ptrs[k] += a->strides[k][d + 1] - a->sizes[d] * a->strides[k][d];
-      }
-    }
   };
 
   // Every walk in one function with one call of run_with_fixed: each call site is a copy of every
@@ -430,7 +402,7 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
     int64_t n = 0;
     bool run_stream = stream;
 
-    RowCursor rows;
+    RowCursor<N + 1> rows;
     char* row[N + 1] = {};
     // Rows: the whole rows [r, r1) of [begin, end) when they are short (rows_continue) go a block
     // of rows at a time, the repeated input expanded into rep: row by row, the per-row cost made
@@ -522,10 +494,6 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
         j0 += m;
         m = std::min(repeats ? kBlock : row_n, row_n - j0);
       }
-      // Opaque here: a value known on one path (a block of short rows is never streamed) would let
-      // the compiler thread that path into a copy of the loops again.
-      hide(run_fixed);
-      hide(run_stream);
       run_with_fixed(run_fixed, out, in, s, a.alpha, n, run_stream);
     }
     if (stream) fence_streaming_stores();
