@@ -54,9 +54,10 @@ __device__ __forceinline__ int64_t imin(int64_t a, int64_t b) { return a < b ? a
 
 // Input loads take the read-only data path (ld.global.nc, LDG.E.CONSTANT in SASS): a reduction
 // never writes its input (iterator_reduce.cpp rejects an out= sharing the input's memory). On the
-// H200 the float32 16384x16384 sum over dim 0 ran at 99.7% of copy with plain loads and 104.5%
-// with these, the kernel timed alone (bench/RESULTS.md, 2026-12-03 evening). Types whose
-// alignment is below their size (a complex of two floats) load plainly.
+// H200 the float32 16384x16384 sum over dim 0, kernel timed alone, ran at 99.7% of copy with plain
+// loads at 4 blocks per SM, 101.7% with these at 5, and 103.8% with the planar partials below
+// (bench/RESULTS.md, 2026-12-03 evening). Types whose alignment is below their size (a complex of
+// two floats) load plainly.
 template <int N>
 struct RoWord;
 template <>
