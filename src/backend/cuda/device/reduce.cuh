@@ -21,11 +21,6 @@
 #ifndef INGOT_REDUCE_OUTER_ROWS
 #define INGOT_REDUCE_OUTER_ROWS 8
 #endif
-// The outer strategy's split partials: planar (1) or one 32-byte slot per partial (0), for A/B
-// runs.
-#ifndef INGOT_REDUCE_OUTER_PLANAR
-#define INGOT_REDUCE_OUTER_PLANAR 1
-#endif
 // Resident blocks per SM the inner kernel is built for when it reads float16/bfloat16 into an
 // accumulator of at most 4 bytes (__launch_bounds__' minimum: a cap of 40 registers). The float16
 // sum took 42 registers, so five blocks an SM: 90.9% of copy against 96.6% with six in the H200 A/B
@@ -447,11 +442,7 @@ struct ReduceDriver {
     // Split: every thread publishes its partial (split y's of output o at y * n_out + o: a warp's
     // stores are adjacent words); the last block of this column combines them.
     const int64_t plane = p.n_out * p.splits;
-#if INGOT_REDUCE_OUTER_PLANAR
     if (active) store_partial_planar(p.partials, blockIdx.y * p.n_out + o, plane, acc[0]);
-#else
-    if (active) store_partial(p.partials, static_cast<int64_t>(o) * p.splits + blockIdx.y, acc[0]);
-#endif
     __threadfence();
     __syncthreads();
     __shared__ bool last;
@@ -465,13 +456,9 @@ struct ReduceDriver {
         acc_t part[kPartialBatch];  // L2 loads in flight together
 #pragma unroll
         for (int j = 0; j < kPartialBatch; ++j) {
-#if INGOT_REDUCE_OUTER_PLANAR
           part[j] = s + j < p.splits
                         ? load_partial_planar<acc_t>(p.partials, (s + j) * p.n_out + o, plane)
                         : ops.identity();
-#else
-          part[j] = s + j < p.splits ? load_partial<acc_t>(p.partials, static_cast<int64_t>(o) * p.splits + s + j) : ops.identity();
-#endif
         }
 #pragma unroll
         for (int j = 0; j < kPartialBatch; ++j) total = ops.combine(total, part[j]);
