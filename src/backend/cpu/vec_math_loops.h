@@ -90,37 +90,39 @@ constexpr uintptr_t kVecPrefetchBytes = 4096;
 // float32 atan2 and log (u35, below).
 #if defined(INGOT_HAS_SLEEF)
 namespace ingot::vec::INGOT_VEC_NS {
-// A unary function's float32 suffix: INGOT_VEC_UF_<name> when defined (as "~, u35"), else u10. The
-// probe: a defined INGOT_VEC_UF_<name> expands to two arguments and shifts u10 out of second place.
+// A function's suffix from a table of exceptions: INGOT_VEC_SUFFIX_(INGOT_VEC_UF_, log) is
+// INGOT_VEC_UF_log's suffix when that is defined (as "~, u35"), else u10. The probe: a defined
+// entry expands to two arguments and shifts u10 out of second place. Tables: UF_ unary float32
+// (unary float64 is always u10), BF_ / BD_ binary float32 / float64.
 #define INGOT_VEC_SECOND_(a, b, ...) b
 #define INGOT_VEC_PICK_(...) INGOT_VEC_SECOND_(__VA_ARGS__, u10, )
-#define INGOT_VEC_UNARY_UF_(name) INGOT_VEC_PICK_(INGOT_VEC_UF_##name)
+#define INGOT_VEC_SUFFIX_(table, name) INGOT_VEC_PICK_(table##name)
 // float32 log takes SLEEF's 3.5-ULP version: on AVX-512 (Zen 4 dev box, Xeon GPU host) 2.2-2.6x
 // faster in cache than the 1-ULP one (0.29 against 0.62 ns an element; 0.21 against 0.55), which
 // was 1.7x slower than NumPy's log one thread against one. Its largest error over every positive
 // float32 is 2.85 ULP against float64 (AVX-512 and AVX2); NumPy's own float32 log errs up to 3.83
 // ULP on the same machine. The float32 OpInfo bound of log is 3 (bench/RESULTS.md, 2026-12-03).
 #define INGOT_VEC_UF_log ~, u35
-#define INGOT_VEC_DECLARE_UNARY_(name)                                                         \
-  INGOT_VEC_UNARY_LOOP_(name, float, INGOT_VEC_WF, INGOT_VEC_F, INGOT_VEC_UNARY_UF_(name),     \
-                        INGOT_VEC_LOADF, INGOT_VEC_STOREF, INGOT_VEC_SETF, INGOT_VEC_OUTSIDEF) \
-  INGOT_VEC_UNARY_LOOP_(name, double, INGOT_VEC_WD, INGOT_VEC_D, u10, INGOT_VEC_LOADD,         \
-                        INGOT_VEC_STORED, INGOT_VEC_SETD, INGOT_VEC_OUTSIDED)
-#define INGOT_VEC_DECLARE_BINARY_(name)                                                      \
-  INGOT_VEC_BINARY_LOOP_(name, float, INGOT_VEC_WF, INGOT_VEC_F, INGOT_VEC_UBF_##name, INGOT_VEC_LOADF, INGOT_VEC_STOREF, \
-                         INGOT_VEC_SETF, INGOT_VEC_OUTSIDEF)                                            \
-  INGOT_VEC_BINARY_LOOP_(name, double, INGOT_VEC_WD, INGOT_VEC_D, INGOT_VEC_UBD_##name, INGOT_VEC_LOADD, INGOT_VEC_STORED, \
-                         INGOT_VEC_SETD, INGOT_VEC_OUTSIDED)
 // float32 atan2 takes SLEEF's 3.5-ULP version: 3x faster than the 1-ULP one, and its largest error
 // measured was 2.64 ULP over every float y >= FLT_MIN with x = 1, -1 and 3, and 2.69 ULP over 2e8
 // random pairs (AVX-512; AVX2: 2.64, and 2.65 over 1e8), against float64 atan2; the float32 OpInfo
 // bound of atan2 is 3.
-#define INGOT_VEC_UBF_atan2 u35
-#define INGOT_VEC_UBD_atan2 u10
-#define INGOT_VEC_UBF_pow u10
-#define INGOT_VEC_UBD_pow u10
-#define INGOT_VEC_UBF_hypot u05
-#define INGOT_VEC_UBD_hypot u05
+#define INGOT_VEC_BF_atan2 ~, u35
+#define INGOT_VEC_BF_hypot ~, u05
+#define INGOT_VEC_BD_hypot ~, u05
+#define INGOT_VEC_DECLARE_UNARY_(name)                                                             \
+  INGOT_VEC_UNARY_LOOP_(name, float, INGOT_VEC_WF, INGOT_VEC_F,                                    \
+                        INGOT_VEC_SUFFIX_(INGOT_VEC_UF_, name), INGOT_VEC_LOADF, INGOT_VEC_STOREF, \
+                        INGOT_VEC_SETF, INGOT_VEC_OUTSIDEF)                                        \
+  INGOT_VEC_UNARY_LOOP_(name, double, INGOT_VEC_WD, INGOT_VEC_D, u10, INGOT_VEC_LOADD,             \
+                        INGOT_VEC_STORED, INGOT_VEC_SETD, INGOT_VEC_OUTSIDED)
+#define INGOT_VEC_DECLARE_BINARY_(name)                                           \
+  INGOT_VEC_BINARY_LOOP_(name, float, INGOT_VEC_WF, INGOT_VEC_F,                  \
+                         INGOT_VEC_SUFFIX_(INGOT_VEC_BF_, name), INGOT_VEC_LOADF, \
+                         INGOT_VEC_STOREF, INGOT_VEC_SETF, INGOT_VEC_OUTSIDEF)    \
+  INGOT_VEC_BINARY_LOOP_(name, double, INGOT_VEC_WD, INGOT_VEC_D,                 \
+                         INGOT_VEC_SUFFIX_(INGOT_VEC_BD_, name), INGOT_VEC_LOADD, \
+                         INGOT_VEC_STORED, INGOT_VEC_SETD, INGOT_VEC_OUTSIDED)
 #include "kernels/vec_math_list.h"
 }  // namespace ingot::vec::INGOT_VEC_NS
 #endif  // INGOT_HAS_SLEEF
