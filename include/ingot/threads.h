@@ -13,4 +13,9 @@ int get_num_threads();
 // (a CPU without AVX2, or INGOT_VEC_ISA=scalar), or "scalar (built without SLEEF)". docs/cpu.md.
 const char* cpu_vector_math();
 
+// How the CPU backend's arithmetic-bound loops treat data larger than the caches here: "assisted"
+// (software prefetch, streaming stores for vector-math outputs) or "plain" (AMD CPUs with AVX-512);
+// INGOT_CPU_MEMORY=assisted or =plain overrides it. docs/cpu.md "Memory policy".
+const char* cpu_memory_policy();
+
 }  // namespace ingot

@@ -43,8 +43,10 @@ __version__ = "0.1.0"
 def config() -> dict:
     """What this build uses on this machine, for bug reports and for reading benchmark numbers:
     the CPU vector math ("sleef-avx512f+libmvec", ..., or "scalar (built without SLEEF)", in which
-    case transcendentals run one element at a time), the CPU thread count, and CUDA's state."""
-    return {"version": __version__, "cpu_vector_math": _C._cpu_vector_math(), "num_threads": get_num_threads(),
+    case transcendentals run one element at a time), the CPU memory policy ("assisted" or "plain":
+    docs/cpu.md), the CPU thread count, and CUDA's state."""
+    return {"version": __version__, "cpu_vector_math": _C._cpu_vector_math(),
+            "cpu_memory_policy": _C._cpu_memory_policy(), "num_threads": get_num_threads(),
             "cuda_available": cuda.is_available(), "cuda_device_count": cuda.device_count()}
 
 

@@ -10,6 +10,7 @@ void bind_threads(nb::module_& m) {
         "start-up value; the default is OpenMP's (OMP_NUM_THREADS, else one per core).");
   m.def("get_num_threads", &ingot::get_num_threads, "Threads the CPU backend runs large ops on.");
   m.def("_cpu_vector_math", &ingot::cpu_vector_math);
+  m.def("_cpu_memory_policy", &ingot::cpu_memory_policy);
 }
 
 }  // namespace ingot::python

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "backend/cpu/convert_block.h"
+#include "backend/cpu/memory_policy.h"
 #include "backend/cpu/multiarch.h"
 #include "backend/cpu/tiles.h"
 #include "kernels/elementwise.h"
@@ -353,11 +354,15 @@ struct ElementwiseLoopsImpl<ElementwiseKernel<F, Out, Alpha, Ins...>> {
     }
   }
 
-  // Whether the whole output (every chunk of this launch) is at least kStreamBytes.
+  // Whether the whole output (every chunk of this launch) is at least kStreamBytes; for a
+  // vector-math functor, also only under the assisted memory policy (memory_policy.h): where the
+  // hardware keeps up, such loops are bound by their arithmetic, and the block buffer and the
+  // streaming stores cost time.
   static bool streams(const ElementwiseArgs& a) {
     int64_t numel = 1;
     for (int d = 0; d < a.ndim; ++d) numel *= a.sizes[d];
-    return numel * static_cast<int64_t>(sizeof(Out)) >= kStreamBytes;
+    if (numel * static_cast<int64_t>(sizeof(Out)) < kStreamBytes) return false;
+    return !(kVecDirect || kVecConverted) || assisted_memory();
   }
   // The same for a loop that writes row by row, when its rows (runs along dim 0) are long: a
   // streaming store that leaves part of a cache line unwritten goes to memory as a partial-line

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "backend/cpu/memory_policy.h"
 #include "ingot/threads.h"
 #include "kernels/vec_math.h"
 
@@ -119,5 +120,7 @@ const char* cpu_vector_math() {
   return "scalar (built without SLEEF)";
 #endif
 }
+
+const char* cpu_memory_policy() { return cpu::memory_policy(); }
 
 }  // namespace ingot

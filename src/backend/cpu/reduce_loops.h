@@ -15,6 +15,7 @@
 #include <memory>
 
 #include "backend/cpu/kernel_fn.h"
+#include "backend/cpu/memory_policy.h"
 #include "backend/cpu/multiarch.h"
 #include "backend/cpu/reduce_simd.h"
 #include "kernels/reduce.h"
@@ -194,12 +195,15 @@ struct ReduceLoops {
                                                       int64_t idx0) {
     if constexpr (kSimdMax && !Generic) {
       acc_t r;
-      if (simd::row_extreme<kExtreme>(reinterpret_cast<const In*>(p) + c0, c1 - c0, ops.identity(), r)) return r;
+      if (simd::row_extreme<kExtreme>(reinterpret_cast<const In*>(p) + c0, c1 - c0, ops.identity(),
+                                      r, assisted_memory())) {
+        return r;
+      }
       return contiguous_row_any_isa<true>(ops, p, c0, c1, idx0);
     } else if constexpr (kSimdArg) {  // the whole range at once: the first index does not depend on the split
       acc_t r;
-      simd::row_arg_extreme<kExtreme>(reinterpret_cast<const In*>(p) + c0, c1 - c0, ops.identity().value,
-                                      r.value, r.index);
+      simd::row_arg_extreme<kExtreme>(reinterpret_cast<const In*>(p) + c0, c1 - c0,
+                                      ops.identity().value, r.value, r.index, assisted_memory());
       r.index += idx0 + c0;
       return r;
     } else {

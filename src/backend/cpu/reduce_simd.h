@@ -6,14 +6,16 @@
 // the auto-vectorizer, which does not vectorize the NaN-propagating select of the functors. The
 // functions are always inlined, so each ISA clone of the caller gets its own copy.
 //  * max over a row: 16 lanes of plain compare-select (vector max) plus a NaN flag (x != x) per
-//    lane; a row with a NaN gives its first NaN. A maximum is unique as a value except for a zero
-//    (-0.0 == +0.0), and for that case the caller takes the generic cascade, so results stay
-//    bit-identical to it.
-//  * argmax over a row: chunks of kChunk elements; the vector max of each chunk, the first chunk
-//    holding the row's maximum remembered, and one vector search in it at the end for the first
-//    occurrence (or, at once, in a chunk holding a NaN). Searching each chunk that beat the best
-//    so far read ~2.7 of 8 chunks again on random 4096-element rows. The result (first index of
-//    the maximum, first NaN wins) does not depend on the chunking.
+//    lane, in one pass; a row with a NaN gives its first NaN. A maximum is unique as a value except
+//    for a zero (-0.0 == +0.0), and for that case the caller takes the generic cascade, so results
+//    stay bit-identical to it.
+//  * argmax over a row: chunks of kChunk elements; the lane-wise max of each chunk, compared with
+//    the lane-wise max of the chunks before it (the lanes are combined only when one of them
+//    beats it), the first chunk holding the row's maximum remembered, and one vector search in it
+//    at the end for the first occurrence (or, at once, in a chunk holding a NaN). Searching each
+//    chunk that beat the best so far read ~2.7 of 8 chunks again on random 4096-element rows. The
+//    result (first index of the maximum, first NaN wins) does not depend on the chunking.
+//  * Both take `prefetch` (memory_policy.h): software prefetch 4 KiB ahead or none.
 #pragma once
 
 #include <cstdint>
@@ -49,44 +51,75 @@ INGOT_SIMD_INLINE M pick(M a, M b) {  // the functors' select when neither is Na
 template <typename M>
 using Vec32 = Vec<M, (16 * sizeof(M) < 32 ? 16 * static_cast<int>(sizeof(M)) : 32)>;
 
-// Max (Dir > 0) or min of q[0, n), n a multiple of 16, lanes combined as reduce_loops' full_leaf;
-// sets has_nan when any element is NaN (the value is then meaningless).
+// Whether any lane of a vector mask (or vector) is nonzero: OR-ed as 64-bit words, which every
+// clone compiles to a few instructions (a loop over the lanes extracted them one at a time).
+template <typename T>
+INGOT_SIMD_INLINE bool any_lane(const T& mask) {
+  static_assert(sizeof(T) % 8 == 0);
+  uint64_t w[sizeof(T) / 8];
+  std::memcpy(w, &mask, sizeof(T));
+  uint64_t a = 0;
+  for (size_t k = 0; k < sizeof(T) / 8; ++k) a |= w[k];
+  return a != 0;
+}
+
+// Lane-wise max (Dir > 0) or min over 16 elements a step, kept in vectors across calls of run(),
+// with a NaN flag per lane; value() combines the lanes as reduce_loops' full_leaf.
 template <int Dir, typename M>
-INGOT_SIMD_INLINE M extreme16(const M* q, int64_t n, M init, bool& has_nan) {
+struct LaneExtreme {
   using V = Vec32<M>;
   using vt = typename V::type;
   using mt = decltype(vt{} != vt{});
   vt m[V::kVecs];
-  mt f[V::kVecs];
-  for (int v = 0; v < V::kVecs; ++v) {
-    m[v] = vt{} + init;
-    f[v] = mt{};
-  }
-  for (int64_t i = 0; i < n; i += 16) {
-    // 4 KiB ahead: without it one long row read ~25% below NumPy's speed (hardware prefetch alone)
-    __builtin_prefetch(reinterpret_cast<const char*>(q + i) + 4096);
+  mt nan[V::kVecs];
+
+  // The broadcast goes through memory: `vt{} + init` made GCC 12 warn, in the baseline clone of
+  // 8-byte elements (a 32-byte vector split in two), that the member is read before it is set.
+  explicit INGOT_SIMD_INLINE LaneExtreme(M init) {
+    M lanes[V::kLanes];
+    for (int l = 0; l < V::kLanes; ++l) lanes[l] = init;
     for (int v = 0; v < V::kVecs; ++v) {
-      vt x;
-      V::load(x, q + i + v * V::kLanes);
-      m[v] = (Dir > 0 ? m[v] > x : m[v] < x) ? m[v] : x;
-      if constexpr (std::is_floating_point_v<M>) f[v] |= (x != x);
+      std::memcpy(&m[v], lanes, sizeof(lanes));
+      nan[v] = mt{};
     }
   }
-  M acc[16];
-  std::memcpy(acc, m, sizeof(acc));
-  if constexpr (std::is_floating_point_v<M>) {
-    mt any = f[0];
-    for (int v = 1; v < V::kVecs; ++v) any |= f[v];
-    bool hit = false;
-    for (int l = 0; l < V::kLanes; ++l) hit = hit || any[l] != 0;
-    has_nan = hit;
-  } else {
-    has_nan = false;
+  // q[0, n), n a multiple of 16. Prefetch: 4 KiB ahead (memory_policy.h).
+  template <bool Prefetch>
+  INGOT_SIMD_INLINE void run(const M* q, int64_t n) {
+    for (int64_t i = 0; i < n; i += 16) {
+      if constexpr (Prefetch) __builtin_prefetch(reinterpret_cast<const char*>(q + i) + 4096);
+      for (int v = 0; v < V::kVecs; ++v) {
+        vt x;
+        V::load(x, q + i + v * V::kLanes);
+        m[v] = (Dir > 0 ? m[v] > x : m[v] < x) ? m[v] : x;
+        if constexpr (std::is_floating_point_v<M>) nan[v] |= (x != x);
+      }
+    }
   }
-  for (int k = 0; k < 8; ++k) acc[k] = pick<Dir>(acc[k], acc[k + 8]);
-  for (int k = 0; k < 4; ++k) acc[k] = pick<Dir>(acc[k], acc[k + 4]);
-  return pick<Dir>(pick<Dir>(acc[0], acc[2]), pick<Dir>(acc[1], acc[3]));
-}
+  // The lanes of every vector into m[0] and nan[0].
+  INGOT_SIMD_INLINE void fold() {
+    for (int v = 1; v < V::kVecs; ++v) {
+      m[0] = (Dir > 0 ? m[0] > m[v] : m[0] < m[v]) ? m[0] : m[v];
+      nan[0] |= nan[v];
+    }
+  }
+  // After fold(): whether any element was NaN (the lanes' values are then meaningless).
+  INGOT_SIMD_INLINE bool has_nan() const {
+    if constexpr (std::is_floating_point_v<M>) {
+      return any_lane(nan[0]);
+    } else {
+      return false;
+    }
+  }
+  // After fold(): the extreme of m[0]'s lanes.
+  INGOT_SIMD_INLINE M value() const {
+    M a[V::kLanes];
+    std::memcpy(a, &m[0], sizeof(a));
+    M r = a[0];
+    for (int l = 1; l < V::kLanes; ++l) r = pick<Dir>(r, a[l]);
+    return r;
+  }
+};
 
 // The first i in [0, n) (n a multiple of 16) with q[i] == v, or with q[i] NaN when Nan; n if none.
 template <bool Nan, typename M>
@@ -101,9 +134,7 @@ INGOT_SIMD_INLINE int64_t find16(const M* q, int64_t n, M val) {
       V::load(x, q + i + v * V::kLanes);
       hit |= Nan ? (x != x) : (x == val);
     }
-    bool any = false;
-    for (int l = 0; l < V::kLanes; ++l) any = any || hit[l] != 0;
-    if (any) {
+    if (any_lane(hit)) {
       for (int64_t k = i;; ++k) {
         if (Nan ? q[k] != q[k] : q[k] == val) return k;
       }
@@ -115,24 +146,19 @@ INGOT_SIMD_INLINE int64_t find16(const M* q, int64_t n, M val) {
 // Max (Dir > 0) or min of the row q[0, n), n >= 1: the first NaN if there is one. Returns false,
 // leaving value unset, when the extreme is a zero of a floating type: which of -0.0 and +0.0 the
 // generic cascade returns depends on its grouping, so the caller takes the generic path then.
-template <int Dir, typename M>
+// One pass: the lanes are combined once, at the end, and a row with a NaN is searched again for
+// its first one.
+template <int Dir, bool Prefetch, typename M>
 INGOT_SIMD_INLINE bool row_extreme(const M* q, int64_t n, M init, M& value) {
   const int64_t n16 = n / 16 * 16;
-  M m = init;
-  // In chunks, as row_arg_extreme: one pass over a 16M-element row measured ~25% slower.
-  constexpr int64_t kChunk = 512;
-  for (int64_t c = 0; c < n16; c += kChunk) {
-    const int64_t len = n16 - c < kChunk ? n16 - c : kChunk;
-    bool has_nan = false;
-    const M mc = extreme16<Dir>(q + c, len, init, has_nan);
-    if constexpr (std::is_floating_point_v<M>) {
-      if (has_nan) {
-        value = q[c + find16<true>(q + c, len, mc)];
-        return true;
-      }
-    }
-    m = pick<Dir>(m, mc);
+  LaneExtreme<Dir, M> e(init);
+  e.template run<Prefetch>(q, n16);
+  e.fold();
+  if (e.has_nan()) {
+    value = q[find16<true>(q, n16, init)];
+    return true;
   }
+  M m = e.value();
   for (int64_t i = n16; i < n; ++i) {
     const M x = q[i];
     if (x != x) {
@@ -147,32 +173,44 @@ INGOT_SIMD_INLINE bool row_extreme(const M* q, int64_t n, M init, M& value) {
   value = m;
   return true;
 }
+template <int Dir, typename M>
+INGOT_SIMD_INLINE bool row_extreme(const M* q, int64_t n, M init, M& value, bool prefetch) {
+  return prefetch ? row_extreme<Dir, true>(q, n, init, value)
+                  : row_extreme<Dir, false>(q, n, init, value);
+}
 
 // {value, index} of the first maximum (Dir > 0) or minimum of the row q[0, n), n >= 1; the first
 // NaN if there is one. Index is relative to q.
-template <int Dir, typename M>
+template <int Dir, bool Prefetch, typename M>
 INGOT_SIMD_INLINE void row_arg_extreme(const M* q, int64_t n, M init, M& value, int64_t& index) {
+  using E = LaneExtreme<Dir, M>;
   constexpr int64_t kChunk = 512;  // 4096 measured ~5% slower on 4096-element rows (longer searches)
   const int64_t n16 = n / 16 * 16;
   bool have = false;
   M best = init;
+  typename E::vt best_lanes = typename E::vt{} + init;  // lane-wise extreme of the chunks so far
   int64_t at = 0;
   for (int64_t c = 0; c < n16; c += kChunk) {
     const int64_t len = n16 - c < kChunk ? n16 - c : kChunk;
-    bool has_nan = false;
-    const M m = extreme16<Dir>(q + c, len, init, has_nan);
-    if constexpr (std::is_floating_point_v<M>) {
-      if (has_nan) {
-        const int64_t i = c + find16<true>(q + c, len, m);
-        value = q[i];
-        index = i;
-        return;
-      }
+    E e(init);
+    e.template run<Prefetch>(q + c, len);
+    e.fold();
+    if (e.has_nan()) {
+      const int64_t i = c + find16<true>(q + c, len, init);
+      value = q[i];
+      index = i;
+      return;
     }
-    if (!have || (Dir > 0 ? m > best : m < best)) {
-      best = m;
-      at = c;  // the search waits until the last chunk that improves is known
-      have = true;
+    // The chunk can beat best only if one of its lanes beats that lane's extreme so far; the
+    // lanes are combined only then (best is always the extreme of best_lanes' lanes).
+    if (!have || any_lane(Dir > 0 ? e.m[0] > best_lanes : e.m[0] < best_lanes)) {
+      const M m = e.value();
+      if (!have || (Dir > 0 ? m > best : m < best)) {
+        best = m;
+        at = c;  // the search waits until the last chunk that improves is known
+        have = true;
+      }
+      best_lanes = (Dir > 0 ? best_lanes > e.m[0] : best_lanes < e.m[0]) ? best_lanes : e.m[0];
     }
   }
   if (have) {
@@ -195,6 +233,15 @@ INGOT_SIMD_INLINE void row_arg_extreme(const M* q, int64_t n, M init, M& value, 
   }
   value = best;
   index = at;
+}
+template <int Dir, typename M>
+INGOT_SIMD_INLINE void row_arg_extreme(const M* q, int64_t n, M init, M& value, int64_t& index,
+                                       bool prefetch) {
+  if (prefetch) {
+    row_arg_extreme<Dir, true>(q, n, init, value, index);
+  } else {
+    row_arg_extreme<Dir, false>(q, n, init, value, index);
+  }
 }
 
 // Max (Dir > 0) or min of R rows into acc[0, nj) element-wise, rows in order: the outer strategy's

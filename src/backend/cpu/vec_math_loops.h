@@ -9,14 +9,16 @@
 #include <sleef.h>
 #endif
 
+#include "backend/cpu/memory_policy.h"
 #include "backend/cpu/vec_math_isa.h"
 
-// The loops prefetch their inputs kVecPrefetchBytes ahead: the hardware's stream prefetchers stop
-// at each 4 KiB page, and a transcendental's arithmetic leaves too few loads in flight to keep the
-// next page coming. On the H200 host's Xeon (one thread, 4096x4096 float32, with the dense
-// flavor's streaming stores, best of 9, .gpu harness of 2026-12-03) SLEEF's exp went from 11.4 to
-// 7.2 ms, libmvec's tanh from 11.2 to 7.2, atan2 from 14.4 to 11.8, log from 13.7 to 10.9 (2, 4
-// and 8 KiB ahead were within noise of each other; a copy took 6.5 ms).
+// The loops prefetch their inputs kVecPrefetchBytes ahead where the memory policy says so
+// (memory_policy.h): the hardware's stream prefetchers stop at each 4 KiB page, and on some CPUs a
+// transcendental's arithmetic leaves too few loads in flight to keep the next page coming. On the
+// H200 host's Xeon (one thread, 4096x4096 float32, with the dense flavor's streaming stores, best
+// of 9, .gpu harness of 2026-12-03) SLEEF's exp went from 11.4 to 7.2 ms, libmvec's tanh from 11.2
+// to 7.2, atan2 from 14.4 to 11.8, log from 13.7 to 10.9 (2, 4 and 8 KiB ahead were within noise
+// of each other; a copy took 6.5 ms). On a Zen 4 core the same prefetch cost 5-10%.
 // A prefetch never faults; the address is formed as an integer, since it may lie past the array.
 #define INGOT_VEC_PREFETCH_(p) \
   __builtin_prefetch(          \
@@ -35,10 +37,11 @@ constexpr uintptr_t kVecPrefetchBytes = 4096;
 // with 1 (inside every function's range); returns whether any lane was outside [lo, hi].
 #define INGOT_VEC_UNARY_BODY_(T, W, f, load, store, set1, outside) \
   const auto vlo = set1(lo), vhi = set1(hi);                       \
+  const bool pf = ::ingot::cpu::assisted_memory();                 \
   unsigned any = 0;                                                \
   int64_t i = 0;                                                   \
   for (; i + W <= n; i += W) {                                     \
-    INGOT_VEC_PREFETCH_(a + i);                                    \
+    if (pf) INGOT_VEC_PREFETCH_(a + i);                            \
     const auto x = load(a + i);                                    \
     any |= static_cast<unsigned>(outside(x, vlo, vhi));            \
     store(out + i, f(x));                                          \
@@ -62,11 +65,14 @@ constexpr uintptr_t kVecPrefetchBytes = 4096;
 #define INGOT_VEC_BINARY_LOOP_(name, T, W, w, u, load, store, set1, outside)            \
   bool name(T* out, const T* a, const T* b, int64_t n, T lo, T hi) {                    \
     const auto vlo = set1(lo), vhi = set1(hi);                                          \
+    const bool pf = ::ingot::cpu::assisted_memory();                                    \
     unsigned any = 0;                                                                   \
     int64_t i = 0;                                                                      \
     for (; i + W <= n; i += W) {                                                        \
-      INGOT_VEC_PREFETCH_(a + i);                                                       \
-      INGOT_VEC_PREFETCH_(b + i);                                                       \
+      if (pf) {                                                                         \
+        INGOT_VEC_PREFETCH_(a + i);                                                     \
+        INGOT_VEC_PREFETCH_(b + i);                                                     \
+      }                                                                                 \
       const auto r = INGOT_VEC_SLEEF_(name, w, u)(load(a + i), load(b + i));            \
       any |= static_cast<unsigned>(outside(r, vlo, vhi));                               \
       store(out + i, r);                                                                \
