@@ -64,7 +64,8 @@ INGOT_SIMD_INLINE bool any_lane(const T& mask) {
 }
 
 // Lane-wise max (Dir > 0) or min over 16 elements a step, kept in vectors across calls of run(),
-// with a NaN flag per lane; value() combines the lanes as reduce_loops' full_leaf.
+// with a NaN flag per lane; value() combines the lanes in lane order (any order gives the same
+// value: an extreme other than a zero is unique as a value, and callers handle zeros).
 template <int Dir, typename M>
 struct LaneExtreme {
   using V = Vec32<M>;
