@@ -63,6 +63,28 @@ INGOT_SIMD_INLINE bool any_lane(const T& mask) {
   return a != 0;
 }
 
+// The first i in [0, n) (n a multiple of 16) with q[i] == v, or with q[i] NaN when Nan; n if none.
+template <bool Nan, typename M>
+INGOT_SIMD_INLINE int64_t find16(const M* q, int64_t n, M val) {
+  using V = Vec<M, 16>;
+  using vt = typename V::type;
+  using mt = decltype(vt{} != vt{});
+  for (int64_t i = 0; i < n; i += 16) {
+    mt hit = mt{};
+    for (int v = 0; v < V::kVecs; ++v) {
+      vt x;
+      V::load(x, q + i + v * V::kLanes);
+      hit |= Nan ? (x != x) : (x == val);
+    }
+    if (any_lane(hit)) {
+      for (int64_t k = i;; ++k) {
+        if (Nan ? q[k] != q[k] : q[k] == val) return k;
+      }
+    }
+  }
+  return n;
+}
+
 // Lane-wise max (Dir > 0) or min over 16 elements a step, kept in vectors across calls of run(),
 // with a NaN flag per lane; value() combines the lanes in lane order (any order gives the same
 // value: an extreme other than a zero is unique as a value, and callers handle zeros).
@@ -92,7 +114,7 @@ struct LaneExtreme {
       for (int v = 0; v < V::kVecs; ++v) {
         vt x;
         V::load(x, q + i + v * V::kLanes);
-        m[v] = (Dir > 0 ? m[v] > x : m[v] < x) ? m[v] : x;
+        lanes_pick(m[v], x);
         if constexpr (std::is_floating_point_v<M>) nan[v] |= (x != x);
       }
     }
@@ -100,7 +122,7 @@ struct LaneExtreme {
   // The lanes of every vector into m[0] and nan[0].
   INGOT_SIMD_INLINE void fold() {
     for (int v = 1; v < V::kVecs; ++v) {
-      m[0] = (Dir > 0 ? m[0] > m[v] : m[0] < m[v]) ? m[0] : m[v];
+      lanes_pick(m[0], m[v]);
       nan[0] |= nan[v];
     }
   }
@@ -122,34 +144,21 @@ struct LaneExtreme {
   }
   // After fold(): the extreme of m[0]'s lanes.
   INGOT_SIMD_INLINE M value() const { return lanes_value(m[0]); }
-  // x = the lane-wise extreme of x and y (neither holds a NaN); in place: a 32-byte vector returned
-  // by value trips GCC's ABI warning in the baseline build.
+  // x = the lane-wise extreme of x and y (a lane where y is NaN takes y: the NaN flags track
+  // those); in place: a 32-byte vector returned by value trips GCC's ABI warning in the baseline
+  // build.
   static INGOT_SIMD_INLINE void lanes_pick(vt& x, const vt& y) {
     x = (Dir > 0 ? x > y : x < y) ? x : y;
   }
-};
-
-// The first i in [0, n) (n a multiple of 16) with q[i] == v, or with q[i] NaN when Nan; n if none.
-template <bool Nan, typename M>
-INGOT_SIMD_INLINE int64_t find16(const M* q, int64_t n, M val) {
-  using V = Vec<M, 16>;
-  using vt = typename V::type;
-  using mt = decltype(vt{} != vt{});
-  for (int64_t i = 0; i < n; i += 16) {
-    mt hit = mt{};
-    for (int v = 0; v < V::kVecs; ++v) {
-      vt x;
-      V::load(x, q + i + v * V::kLanes);
-      hit |= Nan ? (x != x) : (x == val);
-    }
-    if (any_lane(hit)) {
-      for (int64_t k = i;; ++k) {
-        if (Nan ? q[k] != q[k] : q[k] == val) return k;
-      }
-    }
+  // A chunk q[0, len) (len a multiple of 16) into fresh lanes, folded: the index of its first NaN,
+  // or len when it has none.
+  template <bool Prefetch>
+  INGOT_SIMD_INLINE int64_t scan(const M* q, int64_t len) {
+    run<Prefetch>(q, len);
+    fold();
+    return has_nan() ? find16<true>(q, len, M()) : len;
   }
-  return n;
-}
+};
 
 // Max (Dir > 0) or min of the row q[0, n), n >= 1: the first NaN if there is one. Returns false,
 // leaving value unset, when the extreme is a zero of a floating type: which of -0.0 and +0.0 the
@@ -168,10 +177,8 @@ INGOT_SIMD_INLINE bool row_extreme(const M* q, int64_t n, M init, M& value) {
   for (int64_t c = 0; c < n16; c += kChunk) {
     const int64_t len = n16 - c < kChunk ? n16 - c : kChunk;
     E e(init);
-    e.template run<Prefetch>(q + c, len);
-    e.fold();
-    if (e.has_nan()) {
-      value = q[c + find16<true>(q + c, len, init)];
+    if (const int64_t k = e.template scan<Prefetch>(q + c, len); k < len) {
+      value = q[c + k];
       return true;
     }
     E::lanes_pick(lanes, e.m[0]);
@@ -211,12 +218,9 @@ INGOT_SIMD_INLINE void row_arg_extreme(const M* q, int64_t n, M init, M& value, 
   for (int64_t c = 0; c < n16; c += kChunk) {
     const int64_t len = n16 - c < kChunk ? n16 - c : kChunk;
     E e(init);
-    e.template run<Prefetch>(q + c, len);
-    e.fold();
-    if (e.has_nan()) {
-      const int64_t i = c + find16<true>(q + c, len, init);
-      value = q[i];
-      index = i;
+    if (const int64_t k = e.template scan<Prefetch>(q + c, len); k < len) {
+      value = q[c + k];
+      index = c + k;
       return;
     }
     // The chunk can beat best only if one of its lanes beats that lane's extreme so far; the
