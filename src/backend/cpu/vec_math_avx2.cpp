@@ -13,6 +13,12 @@
 #define INGOT_VEC_STORED _mm256_storeu_pd
 #define INGOT_VEC_SETF _mm256_set1_ps
 #define INGOT_VEC_SETD _mm256_set1_pd
+#define INGOT_VEC_ABSF(x) _mm256_andnot_ps(_mm256_set1_ps(-0.0f), x)
+#define INGOT_VEC_ABSD(x) _mm256_andnot_pd(_mm256_set1_pd(-0.0), x)
+#define INGOT_VEC_MINF _mm256_min_ps
+#define INGOT_VEC_MIND _mm256_min_pd
+#define INGOT_VEC_MAXF _mm256_max_ps
+#define INGOT_VEC_MAXD _mm256_max_pd
 // Lanes with |x| < lo or |x| > hi (NaN: neither), as a bit mask.
 #define INGOT_VEC_OUTSIDEF(x, lo, hi)                                                      \
   _mm256_movemask_ps(_mm256_or_ps(_mm256_cmp_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), x), lo, _CMP_LT_OQ), \

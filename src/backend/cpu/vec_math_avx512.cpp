@@ -13,6 +13,14 @@
 #define INGOT_VEC_STORED _mm512_storeu_pd
 #define INGOT_VEC_SETF _mm512_set1_ps
 #define INGOT_VEC_SETD _mm512_set1_pd
+#define INGOT_VEC_ABSF _mm512_abs_ps
+#define INGOT_VEC_ABSD _mm512_abs_pd
+// min/max through the zero-masked forms with every lane set (the same vminps/vmaxps): GCC 12's
+// _mm512_min_ps/_mm512_max_ps take an _mm512_undefined_ps() that -Werror=uninitialized rejects.
+#define INGOT_VEC_MINF(a, b) _mm512_maskz_min_ps(0xFFFF, a, b)
+#define INGOT_VEC_MIND(a, b) _mm512_maskz_min_pd(0xFF, a, b)
+#define INGOT_VEC_MAXF(a, b) _mm512_maskz_max_ps(0xFFFF, a, b)
+#define INGOT_VEC_MAXD(a, b) _mm512_maskz_max_pd(0xFF, a, b)
 // Lanes with |x| < lo or |x| > hi (NaN: neither), as a bit mask.
 #define INGOT_VEC_OUTSIDEF(x, lo, hi) \
   (_mm512_cmp_ps_mask(_mm512_abs_ps(x), lo, _CMP_LT_OQ) | _mm512_cmp_ps_mask(_mm512_abs_ps(x), hi, _CMP_GT_OQ))
