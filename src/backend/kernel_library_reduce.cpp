@@ -69,7 +69,9 @@ void KernelLibrary::exec_reduce_kernel(TensorIteratorBase& iter, std::string_vie
   INGOT_CHECK(iter.noutputs() == nout, ValueError, iter.name(), ": kernel ", sig.name, " writes ", nout,
               " output(s), the iterator has ", iter.noutputs());
   const Tensor& self = iter.input(0);
-  const bool empty = iter.reduction_size() == 0 && iter.output(0).numel() > 0;
+  // A reduced dim of size 0 is an error for an op without an identity even when the result has no
+  // elements (amax of a [2, 0, 0] tensor over dim 2), as in PyTorch and NumPy.
+  const bool empty = iter.reduction_size() == 0;
   INGOT_CHECK(sig.has_identity || !empty, IndexError, iter.name(), ": cannot reduce a tensor of shape ",
               self.sizes(), " over a dim of size 0: the operation has no identity");
   const ScalarType want[2] = {sig.out, sig.out2.value_or(sig.out)};

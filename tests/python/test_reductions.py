@@ -158,15 +158,16 @@ def test_non_contiguous_and_special_layouts(op, dtype, device, layout):
             check(op, t, cv, dtype, dims, keepdim, kwargs, f"{op.label} {layout} dim={dims} keepdim={keepdim}")
 
 
-@pytest.mark.parametrize("shape", [(0,), (3, 0), (0, 4, 2)])
+@pytest.mark.parametrize("shape", [(0,), (3, 0), (0, 4, 2), (2, 0, 0)])
 @pytest.mark.parametrize("op, dtype, device", cases(dtypes=("int32", "float32")))
 def test_empty_dims(op, dtype, device, shape):
     c = sample_container(dtype, shape, 3, op.domain)
     t = make(c, dtype, device)
     for dims, keepdim in dim_choices(op, len(shape)):
         axes = axes_of(dims, len(shape))
-        empty_reduction = any(shape[a] == 0 for a in axes) and all(
-            s > 0 for i, s in enumerate(shape) if i not in axes)
+        # Reducing a dim of size 0 without an identity raises even when the result is empty
+        # ((2, 0, 0) over dim 2), as PyTorch and NumPy do.
+        empty_reduction = any(shape[a] == 0 for a in axes)
         if op.dim == "one" and dims is None:
             empty_reduction = True  # the flattened tensor has no elements
         if empty_reduction and not op.identity:
@@ -471,7 +472,10 @@ def test_empty_reductions_give_the_identity_or_raise(device):
             getattr(ingot, name)(e)
         with pytest.raises(IndexError, match=name):
             getattr(ingot, name)(e, 0)
-    assert tuple(ingot.amax(e, 1).shape) == (0,)  # no output element: nothing to reduce
+    assert tuple(ingot.amax(e, 1).shape) == (0,)  # reduced dim of size 3, no output element
+    for name in ("amax", "argmax", "max"):  # a reduced dim of size 0, the result empty all the same
+        with pytest.raises(IndexError, match=name):
+            getattr(ingot, name)(ingot.ones((0, 0), device=device), 1)
 
 
 @pytest.mark.parametrize("device", DEVICES)
