@@ -290,7 +290,7 @@ INGOT_SIMD_INLINE void accumulate_extreme_rows(M* acc, const M* const* q, int64_
       // the two into one blend under an OR of two compares (four instructions a row); apart, the
       // first is a single max instruction (three a row). Memory-bound as this loop is, fewer
       // instructions a byte keep more loads in flight: a 4096x4096 float32 max over dim 0 in a
-      // harness took 3.0-3.3 ms against 3.3-3.8 (Zen 4, bench/RESULTS.md 2026-12-04 afternoon).
+      // harness took 3.0-3.3 ms against 3.3-3.8 (Zen 4, bench/RESULTS.md 2026-12-04 morning).
       using mask = decltype(a != a);
       const mask nan = a != a;
       mask av, bv;

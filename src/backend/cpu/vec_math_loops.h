@@ -36,8 +36,8 @@ constexpr uintptr_t kVecPrefetchBytes = 4096;
 // min and max keep their accumulator when a lane is NaN), in a pass of its own before or after the
 // vector function's loop, with its minimum and maximum in registers. The function is a call that
 // clobbers every vector register, so checked inside that loop each vector cost reloads of the
-// bounds and the mask moves: 16-20% over a bare loop of libmvec's tanh or sin on a Zen 4 core, in
-// cache, against 6-8% with this pass (bench/RESULTS.md, 2026-12-04 afternoon).
+// bounds and the mask moves: 13-20% over a bare loop of libmvec's tanh or sin on a Zen 4 core, in
+// cache, against 5-10% with this pass (bench/RESULTS.md, 2026-12-04 morning).
 namespace ingot::vec::INGOT_VEC_NS {
 namespace {
 #define INGOT_VEC_SCAN_FN_(T, W, S)                                                            \
