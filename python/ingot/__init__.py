@@ -3,14 +3,11 @@
 Tensors interoperate with NumPy and any DLPack producer without copying. Every op declared in
 ops/ops.yaml is available as a function here and as a Tensor method, generated at build time.
 """
-# ml_dtypes (optional) is imported before _C: a libingot linked against a static libstdc++ (as
-# on the GPU machine) exports its unique symbols, which break ml_dtypes if they load first.
-try:
-    import ml_dtypes as _ml_dtypes  # noqa: F401
-except ImportError:  # pragma: no cover
-    pass
-import os as _os  # noqa: E402
-import sys as _sys  # noqa: E402
+# ml_dtypes (optional, NumPy's bfloat16) is imported on first use (_dtype.ml_dtypes). It may load
+# after _C: libingot and _C hide the symbols of a statically linked libstdc++ (python/CMakeLists.txt,
+# --exclude-libs), whose GNU_UNIQUE ones otherwise broke ml_dtypes loaded later on the GPU machine.
+import os as _os
+import sys as _sys
 
 
 def _nvrtc_search_path() -> None:

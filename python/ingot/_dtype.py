@@ -46,10 +46,22 @@ BY_NAME = {d.name: d for d in _ALL}
 NAMES = tuple(BY_NAME)
 _PYTHON_TYPES = {builtins.bool: "bool", builtins.int: "int64", builtins.float: "float64"}
 
-try:  # optional: gives NumPy a real bfloat16 dtype
-    import ml_dtypes as _ml_dtypes
-except ImportError:  # pragma: no cover - exercised only without ml_dtypes
-    _ml_dtypes = None
+_ML_DTYPES = []  # [module or None] once looked up
+
+
+def ml_dtypes():
+    """The optional ml_dtypes package (NumPy's bfloat16 dtype), or None without it: imported on
+    first use (a bfloat16 tensor converted to NumPy), since its import takes most of a second
+    (registering its types with NumPy) and most programs never need it. A user's own
+    `import ml_dtypes`, before or after ingot's, needs nothing from ingot: arrays of its bfloat16 are
+    recognized by dtype name."""
+    if not _ML_DTYPES:
+        try:
+            import ml_dtypes as module
+        except ImportError:  # pragma: no cover - exercised only without ml_dtypes
+            module = None
+        _ML_DTYPES.append(module)
+    return _ML_DTYPES[0]
 
 
 _INT64_MIN, _INT64_MAX = -2 ** 63, 2 ** 63 - 1
@@ -83,9 +95,9 @@ def to_dtype(x) -> dtype | None:
 def numpy_dtype(t: dtype) -> np.dtype:
     """The NumPy dtype holding the same values; bfloat16 needs ml_dtypes."""
     if t.name == "bfloat16":
-        if _ml_dtypes is None:
+        if ml_dtypes() is None:
             raise TypeError("ingot: bfloat16 tensors need the ml_dtypes package to convert to NumPy")
-        return np.dtype(_ml_dtypes.bfloat16)
+        return np.dtype(ml_dtypes().bfloat16)
     return np.dtype(t.name)
 
 

@@ -7,7 +7,7 @@ import numpy as np
 from ingot import _C, _generated_ops
 from ingot._convert import as_tensor
 from ingot._device import device as _device
-from ingot._dtype import BY_NAME, _ml_dtypes, check_int64, to_dtype
+from ingot._dtype import BY_NAME, check_int64, ml_dtypes, to_dtype
 from ingot._indexing import getitem, raw_numpy, setitem
 
 Tensor = _C.Tensor
@@ -20,9 +20,9 @@ def numpy(self) -> np.ndarray:
     if not self.device == "cpu":
         return numpy(self.to("cpu"))
     if self.dtype == _BF16:
-        if _ml_dtypes is None:
+        if ml_dtypes() is None:
             raise TypeError("numpy: bfloat16 tensors need the ml_dtypes package")
-        return raw_numpy(self).view(_ml_dtypes.bfloat16)
+        return raw_numpy(self).view(ml_dtypes().bfloat16)
     return np.from_dlpack(self)
 
 

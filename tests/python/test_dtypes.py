@@ -84,3 +84,30 @@ def test_promote_types_follows_the_lattice():
 def test_can_cast_forbids_float_to_int():
     assert ingot.can_cast(ingot.int32, ingot.float32)
     assert not ingot.can_cast(ingot.float32, ingot.int32)
+
+
+def test_ml_dtypes_is_imported_on_first_use_and_may_load_after_ingot():
+    """`import ingot` leaves ml_dtypes alone (its import takes most of a second); a bfloat16
+    tensor's .numpy() imports it, and a user's own import of it after ingot's works (the static
+    libstdc++ of some toolchains broke that until libingot hid its symbols)."""
+    pytest.importorskip("ml_dtypes")
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, ingot\n"
+        "assert 'ml_dtypes' not in sys.modules, 'imported by ingot'\n"
+        "a = (ingot.ones(3, dtype='bfloat16') * 2.5).numpy()\n"
+        "assert 'ml_dtypes' in sys.modules and a.dtype.name == 'bfloat16', a.dtype\n"
+        "assert a.astype('float32').tolist() == [2.5, 2.5, 2.5]\n"
+    )
+    later = (
+        "import ingot, numpy as np\n"
+        "import ml_dtypes\n"
+        "b = np.ones(2, ml_dtypes.bfloat16) + 1\n"
+        "t = ingot.asarray(b) * 2\n"
+        "assert t.dtype == ingot.bfloat16 and t.numpy().astype('float32').tolist() == [4.0, 4.0]\n"
+    )
+    for code in (script, later):
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr
