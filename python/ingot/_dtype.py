@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import builtins
+import functools
 
 import numpy as np
 
@@ -46,22 +47,19 @@ BY_NAME = {d.name: d for d in _ALL}
 NAMES = tuple(BY_NAME)
 _PYTHON_TYPES = {builtins.bool: "bool", builtins.int: "int64", builtins.float: "float64"}
 
-_ML_DTYPES = []  # [module or None] once looked up
 
-
+@functools.cache
 def ml_dtypes():
     """The optional ml_dtypes package (NumPy's bfloat16 dtype), or None without it: imported on
     first use (a bfloat16 tensor converted to NumPy), since its import takes most of a second
     (registering its types with NumPy) and most programs never need it. A user's own
     `import ml_dtypes`, before or after ingot's, needs nothing from ingot: arrays of its bfloat16 are
     recognized by dtype name."""
-    if not _ML_DTYPES:
-        try:
-            import ml_dtypes as module
-        except ImportError:  # pragma: no cover - exercised only without ml_dtypes
-            module = None
-        _ML_DTYPES.append(module)
-    return _ML_DTYPES[0]
+    try:
+        import ml_dtypes as module
+    except ImportError:  # pragma: no cover - exercised only without ml_dtypes
+        return None
+    return module
 
 
 _INT64_MIN, _INT64_MAX = -2 ** 63, 2 ** 63 - 1

@@ -1,3 +1,6 @@
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -91,9 +94,6 @@ def test_ml_dtypes_is_imported_on_first_use_and_may_load_after_ingot():
     tensor's .numpy() imports it, and a user's own import of it after ingot's works (the static
     libstdc++ of some toolchains broke that until libingot hid its symbols)."""
     pytest.importorskip("ml_dtypes")
-    import subprocess
-    import sys
-
     script = (
         "import sys, ingot\n"
         "assert 'ml_dtypes' not in sys.modules, 'imported by ingot'\n"
