@@ -4,11 +4,15 @@
 * max(t, dim) / min(t, dim) return a (values, indices) named tuple; var_mean/std_mean a tuple;
   max(a, b) / min(a, b) with a tensor b are maximum / minimum, as in PyTorch.
 * The two-output forms take out=(first, second): the results are computed, then copied in.
-* var/std/var_mean/std_mean take PyTorch's `unbiased` (True: correction=1, False: 0).
+* var/std/var_mean/std_mean take PyTorch's `unbiased` (True: correction=1, False: 0), also
+  positionally after dim (var(t, 1, False, True) is dim=1, unbiased=False, keepdim=True).
 * NumPy's axis=, keepdims= and ddof= are taken for dim=, keepdim= and correction=, so NumPy's
   functions work on tensors (np.sum(t), np.std(t), np.argmax(t, axis=1)); an op without dtype=
   (var, std, ...) takes it as NumPy does, converting the input first. max/min called with axis=
   return the values alone (amax/amin), as NumPy's do; with dim= they keep PyTorch's pair.
+* norm takes PyTorch's string orders: p="fro" is the 2-norm over the given dims (at most two, as
+  in PyTorch); p="nuc" needs singular values and raises NotImplementedError.
+* cumsum/cumprod take NumPy's axis= (None: of the flattened tensor), so np.cumsum(t) gives a tensor.
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ UNBIASED_OPS = ("var", "std", "var_mean", "std_mean")
 # with them (np.sum(t) calls t.sum(axis=None, out=None), np.std(t) passes ddof=0).
 NUMPY_KEYWORDS = (("axis", "dim"), ("keepdims", "keepdim"), ("ddof", "correction"))
 WRAPPED_OPS = LIST_DIM_OPS + VALUES_INDICES_OPS + ("argmax", "argmin")
+SCAN_OPS = ("cumsum", "cumprod")
 
 
 class ValuesIndices(NamedTuple):
@@ -52,8 +57,21 @@ def _dim(d):
 
 
 def _unbiased(name, dim_at, args, kwargs):
-    """PyTorch's `unbiased` flag (a keyword, or a bool where dim goes) as `correction`."""
+    """PyTorch's `unbiased` flag (a keyword, a bool where dim goes, or the positional argument after
+    dim, as in var(t, dim, unbiased, keepdim)) as `correction`."""
     unbiased = kwargs.pop("unbiased", None)
+    if dim_at is not None and len(args) > dim_at + 1:  # var(t, dim, unbiased[, keepdim])
+        if len(args) > dim_at + 3 or not all(isinstance(a, bool) for a in args[dim_at + 1:]):
+            raise TypeError(f"{name}: after dim, the positional arguments are unbiased and keepdim (bools); "
+                            "pass correction= as a keyword")
+        if unbiased is not None:
+            raise TypeError(f"{name}: unbiased given twice")
+        unbiased = args[dim_at + 1]
+        if len(args) > dim_at + 2:
+            if "keepdim" in kwargs:
+                raise TypeError(f"{name}: keepdim given twice")
+            kwargs["keepdim"] = args[dim_at + 2]
+        args = args[:dim_at + 1]
     if dim_at is not None and len(args) > dim_at and isinstance(args[dim_at], bool):
         if unbiased is not None:
             raise TypeError(f"{name}: unbiased given twice")
@@ -66,6 +84,26 @@ def _unbiased(name, dim_at, args, kwargs):
     if kwargs.get("correction") is not None:
         raise TypeError(f"{name}: pass either unbiased or correction, not both")
     kwargs["correction"] = 1 if unbiased else 0
+    return args, kwargs
+
+
+def _norm_order(args, kwargs, dim_at):
+    """norm's p given as PyTorch's strings: "fro" is the 2-norm over at most two dims."""
+    in_args = len(args) > 1
+    p = args[1] if in_args else kwargs.get("p")
+    if not isinstance(p, str):
+        return args, kwargs
+    if p == "nuc":
+        raise NotImplementedError("norm: p='nuc' (the nuclear norm) needs singular values, which ingot does not "
+                                  "compute; p='fro' and numeric orders are supported")
+    if p != "fro":
+        raise ValueError(f"norm: p={p!r} is not a norm order; pass a number, 'fro' or 'nuc'")
+    dim = args[dim_at] if len(args) > dim_at else kwargs.get("dim")
+    if dim is not None and isinstance(dim, (list, tuple)) and len(dim) > 2:
+        raise ValueError(f"norm: p='fro' takes at most two dims, got dim={tuple(dim)}")
+    if in_args:
+        return (args[0], 2, *args[2:]), kwargs
+    kwargs["p"] = 2
     return args, kwargs
 
 
@@ -90,6 +128,7 @@ def _wrap(name, fn, numpy_fn=None, binary_fn=None):
     two_outputs = name in TWO_OUTPUT_OPS
     dtype_at = names.index("dtype") if "dtype" in names else None
     takes_unbiased = name in UNBIASED_OPS and "correction" in names
+    string_orders = name == "norm" and dim_at is not None
 
     aliases = tuple((theirs, ours, names.index(ours)) for theirs, ours in NUMPY_KEYWORDS if ours in names)
 
@@ -114,6 +153,8 @@ def _wrap(name, fn, numpy_fn=None, binary_fn=None):
                         kwargs["self"] = kwargs["self"].astype(to_dtype(want))
         if takes_unbiased:
             args, kwargs = _unbiased(name, dim_at, args, kwargs)
+        if string_orders:
+            args, kwargs = _norm_order(args, kwargs, dim_at)
         dim = None
         if dim_at is not None:
             if len(args) > dim_at:
@@ -140,6 +181,31 @@ def _wrap(name, fn, numpy_fn=None, binary_fn=None):
     return wrapper
 
 
+def _wrap_scan(name, fn):
+    """cumsum/cumprod with NumPy's calling convention as well: np.cumsum(t) calls
+    t.cumsum(axis=None, dtype=None, out=None), and axis=None scans the flattened tensor."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        if "axis" not in kwargs:
+            return fn(*args, **kwargs)
+        if "dim" in kwargs or len(args) > 1:
+            raise TypeError(f"{name}: dim given twice (as dim and as axis)")
+        axis = kwargs.pop("axis")
+        self = args[0] if args else kwargs.pop("self")
+        if axis is None:
+            self, axis = self.reshape(-1), 0
+        if kwargs.get("dtype") is None:
+            kwargs.pop("dtype", None)
+        else:
+            kwargs["dtype"] = to_dtype(kwargs["dtype"])
+        if kwargs.get("out", 0) is None:
+            kwargs.pop("out")
+        return fn(self, _dim(axis), **kwargs)
+
+    return wrapper
+
+
 def install(namespace: dict, tensor_type, functions: dict, methods: dict) -> None:
     """Replaces the generated functions in `namespace` and the methods of `tensor_type`."""
     for name in WRAPPED_OPS:
@@ -153,3 +219,8 @@ def install(namespace: dict, tensor_type, functions: dict, methods: dict) -> Non
         if name in methods:
             numpy_fn = _wrap(amax, methods[amax]) if amax else None
             setattr(tensor_type, name, _wrap(name, methods[name], numpy_fn, methods.get(binary)))
+    for name in SCAN_OPS:
+        if name in functions and namespace.get(name) is functions[name]:
+            namespace[name] = _wrap_scan(name, functions[name])
+        if name in methods:
+            setattr(tensor_type, name, _wrap_scan(name, methods[name]))

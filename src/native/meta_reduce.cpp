@@ -3,6 +3,7 @@
 #include <string>
 
 #include "backend/reduce_registry.h"
+#include "ingot/type_promotion.h"
 
 namespace ingot::native {
 
@@ -19,7 +20,8 @@ Tensor converted(const Tensor& self, std::optional<ScalarType> dtype) {
 }  // namespace
 
 void build_reduce_with_kernel(TensorIterator& iter, std::string_view kernel, const std::vector<Tensor>& outs,
-                              const Tensor& self, uint64_t dims_mask, bool keepdim) {
+                              const Tensor& self, uint64_t dims_mask, bool keepdim,
+                              std::optional<ScalarType> result) {
   const ReduceSignature* sig = reduce_registry().find(kernel, self.dtype());
   if (sig == nullptr) {
     std::string have;
@@ -30,7 +32,12 @@ void build_reduce_with_kernel(TensorIterator& iter, std::string_view kernel, con
                                    " takes ", have.empty() ? "no dtype" : have,
                                    is_floating_type(self.dtype()) ? "" : " (pass dtype= or convert the input)"));
   }
-  std::vector<ScalarType> dtypes = {sig->out};
+  if (result && *result != sig->out) {
+    INGOT_CHECK(can_cast(sig->out, *result), TypeError, iter.name(), ": dtype=", *result,
+                " is not supported: ", iter.name(), " of ", self.dtype(), " gives ", sig->out,
+                ", which does not cast to ", *result);
+  }
+  std::vector<ScalarType> dtypes = {result.value_or(sig->out)};
   if (sig->out2) dtypes.push_back(*sig->out2);
   iter.build_reduction(outs, dtypes, self, dims_mask, keepdim);
 }
@@ -40,7 +47,7 @@ void build_reduce_op(TensorIterator& iter, const Tensor& out, const Tensor& self
   check_self(iter, self);
   const Tensor input = converted(self, dtype);
   build_reduce_with_kernel(iter, iter.name(), {out}, input, reduction_dims_mask(iter.name(), input.dim(), dim),
-                           keepdim);
+                           keepdim, dtype);
 }
 
 void build_reduce_op(TensorIterator& iter, const Tensor& out, const Tensor& self, std::optional<IntArrayRef> dim,
@@ -91,7 +98,7 @@ void build_reduce_op(TensorIterator& iter, const Tensor& out, const Tensor& self
   INGOT_CHECK(ord == ord, ValueError, iter.name(), ": the norm order must not be NaN");
   const Tensor input = converted(self, dtype);
   build_reduce_with_kernel(iter, vector_norm_kernel(ord), {out}, input,
-                           reduction_dims_mask(iter.name(), input.dim(), dim), keepdim);
+                           reduction_dims_mask(iter.name(), input.dim(), dim), keepdim, dtype);
 }
 
 void build_reduce_op(TensorIterator& iter, const Tensor& out, const Tensor& self, const Scalar& ord,

@@ -268,6 +268,15 @@ def test_var_and_std_take_pytorchs_unbiased_flag(device):
         ingot.std(t, unbiased=1)
     with pytest.raises(TypeError, match="unbiased given twice"):
         t.var(True, unbiased=True)
+    # PyTorch's var(t, dim, unbiased, keepdim) overload.
+    np.testing.assert_allclose(host(ingot.var(t, 1, False)), c.var(axis=1), rtol=1e-12)
+    np.testing.assert_allclose(host(t.std(0, True, True)), c.std(axis=0, ddof=1, keepdims=True), rtol=1e-12)
+    s, m = ingot.std_mean(t, (0, 1), False, True)
+    np.testing.assert_allclose(host(s), c.std(keepdims=True), rtol=1e-12)
+    with pytest.raises(TypeError, match="var: after dim, the positional arguments are unbiased and keepdim"):
+        ingot.var(t, 1, 0)
+    with pytest.raises(TypeError, match="keepdim given twice"):
+        ingot.var(t, 1, True, True, keepdim=False)
 
 
 @pytest.mark.parametrize("device", DEVICES)
@@ -424,6 +433,8 @@ def test_var_with_too_few_elements_is_nan_without_a_warning(device):
         assert np.isnan(ingot.var(t).item())
         assert np.isnan(ingot.std(ingot.ones((0,), device=device)).item())
         assert ingot.var(t, correction=0).item() == 0.0
+        two = make(np.array([1.0, 2.0]), "float64", device)  # N - correction <= 0: divided by 0
+        assert ingot.var(two, correction=2).item() == np.inf and ingot.std(two, correction=3).item() == np.inf
         v, m = ingot.var_mean(ingot.ones((0, 3), device=device), 0)
         assert np.isnan(host(v)).all() and np.isnan(host(m)).all()
 
@@ -494,6 +505,73 @@ def test_dtype_argument_converts_before_reducing(device):
     assert str(s.dtype) == "float32" and s.item() == 100000.0
     assert ingot.mean(t, dtype="float64").item() == 100.0
     assert str(ingot.norm(make(c, "float32", device), dtype="float64").dtype) == "float64"
+
+
+@pytest.mark.parametrize("want", ["int8", "uint8", "int16", "int32", "float16", "float64"])
+@pytest.mark.parametrize("name", ["sum", "prod", "nansum"])
+@pytest.mark.parametrize("device", DEVICES)
+def test_dtype_argument_is_the_result_dtype(name, want, device):
+    # As in PyTorch and NumPy: dtype= names the result, integer results wrapping (prod of 1..6 in
+    # int8 is 720 mod 256 = -48), with dim, keepdim and out= alike.
+    c = np.arange(1, 7, dtype=np.int32).reshape(2, 3)
+    t = make(c, "int32", device)
+    fn, ref = getattr(ingot, name), {"sum": np.sum, "prod": np.prod, "nansum": np.nansum}[name]
+    for dims, keepdim in ((None, False), (1, False), ((0, 1), True)):
+        axis = None if dims is None else dims
+        got = fn(t, dims, keepdim, dtype=want) if dims is not None else fn(t, dtype=want)
+        expect = ref(c.astype(np.int64), axis=axis, keepdims=keepdim).astype(want)
+        assert str(got.dtype) == want, (name, dims)
+        np.testing.assert_array_equal(host(got), expect, err_msg=f"{name} dim={dims}")
+    x = c.astype(np.float32) + 0.75  # converted to dtype first: 1.75 is 1 in an integer dtype
+    got = fn(make(x, "float32", device), dtype=want)
+    wide = np.float64 if want.startswith("float") else np.int64
+    assert str(got.dtype) == want
+    np.testing.assert_allclose(host(got).astype(np.float64),
+                               ref(x.astype(want).astype(wide)).astype(want).astype(np.float64), rtol=2e-3)
+    out = ingot.empty((3,), dtype="float64" if want.startswith("float") else "int64", device=device)
+    assert fn(t, 0, dtype=want, out=out) is out  # out= decides the dtype, as without dtype=
+    np.testing.assert_array_equal(host(out), ref(c.astype(np.int64), axis=0).astype(want))
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_dtype_argument_that_the_result_cannot_cast_to_is_a_type_error(device):
+    t = make(np.array([True, False, True]), "bool", device)
+    with pytest.raises(TypeError, match="sum: dtype=bool is not supported"):
+        ingot.sum(t, dtype="bool")
+    assert str(ingot.mean(make(np.ones(3), "float32", device), dtype="float64").dtype) == "float64"
+    assert str(ingot.vector_norm(make(np.ones(3), "float32", device), dtype="float64").dtype) == "float64"
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_norm_takes_pytorchs_string_orders(device):
+    c = np.random.default_rng(8).standard_normal((3, 4, 5)).astype(np.float64)
+    t = make(c, "float64", device)
+    np.testing.assert_allclose(host(ingot.norm(t, "fro")), np.sqrt((c * c).sum()), rtol=1e-12)
+    np.testing.assert_allclose(host(t.norm(p="fro", dim=(0, 2), keepdim=True)),
+                               np.sqrt((c * c).sum(axis=(0, 2), keepdims=True)), rtol=1e-12)
+    np.testing.assert_allclose(host(ingot.norm(t, "fro", 1)), np.sqrt((c * c).sum(axis=1)), rtol=1e-12)
+    with pytest.raises(ValueError, match="norm: p='fro' takes at most two dims"):
+        ingot.norm(t, "fro", (0, 1, 2))
+    with pytest.raises(NotImplementedError, match="norm: p='nuc'"):
+        ingot.norm(t, "nuc")
+    with pytest.raises(ValueError, match="norm: p='max' is not a norm order"):
+        t.norm("max")
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_numpy_scans_of_tensors_give_tensors(device):
+    c = np.random.default_rng(9).standard_normal((3, 4)).astype(np.float64)
+    t = make(c, "float64", device)
+    for f in (np.cumsum, np.cumprod):
+        got = f(t)
+        assert isinstance(got, ingot.Tensor) and tuple(got.shape) == (12,), f.__name__
+        np.testing.assert_allclose(host(got), f(c), rtol=1e-12, err_msg=f.__name__)
+        np.testing.assert_allclose(host(f(t, axis=-1)), f(c, axis=-1), rtol=1e-12, err_msg=f.__name__)
+        assert str(f(t, axis=0, dtype=np.float32).dtype) == "float32"
+    np.testing.assert_allclose(host(t.cumsum(axis=0)), np.cumsum(c, axis=0), rtol=1e-12)
+    np.testing.assert_allclose(host(t.cumsum(1)), np.cumsum(c, axis=1), rtol=1e-12)  # PyTorch's form kept
+    with pytest.raises(TypeError, match="cumsum: dim given twice"):
+        t.cumsum(0, axis=1)
 
 
 @pytest.mark.parametrize("device", DEVICES)
