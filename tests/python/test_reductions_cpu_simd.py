@@ -155,3 +155,55 @@ def test_max_over_an_outer_dim_matches_the_generic_path(dtype, shape):
         fc, fs = getattr(ingot, op)(c, 0), getattr(ingot, op)(s, 0)
         np.testing.assert_array_equal(bits(fc), bits(fs), err_msg=f"{op} {shape}")
         np.testing.assert_array_equal(host(fc), ref(v, 0))  # NaN where NumPy has one; -0.0 == 0.0
+
+
+# Rows of 64Ki elements or more are read as four parts at once under the plain memory policy
+# (StreamLanes in reduce_simd.h) and as one under the assisted one; the policy is read once per
+# process, so each runs in its own. Part edges of a row of n elements fall near k * n / 4.
+LONG_ROWS_SCRIPT = r"""
+import sys
+import numpy as np
+import ingot
+sys.path.insert(0, sys.argv[1])
+from test_reductions_cpu_simd import check_same
+assert ingot.config()["cpu_memory_policy"] == sys.argv[2]
+for n in (1 << 16, 4 * 65536 + 4999, 1_000_003):
+    edges = sorted({0, n // 4 - 1, n // 4, n // 2 + 7, 3 * (n // 4) - 1, n - 5000, n - 1})
+    for dtype in ("float32", "float64", "int8", "int32", "uint8"):
+        rng = np.random.default_rng(n)
+        v = (rng.standard_normal(n) * 20).astype(dtype) if dtype[0] == "f" else \
+            rng.integers(0, 100, n).astype(dtype)
+        check_same(v)
+        for a, b in ((edges[2], edges[4]), (edges[3], edges[5]), (edges[1], edges[6])):
+            w = v.copy()  # ties in two parts (or a part and the tail): the first index wins
+            w[[a, b]] = 120
+            w[[b - 1, a + 1]] = 0 if dtype[0] == "u" else -120
+            c = check_same(w)
+            assert ingot.argmax(c).item() == a and ingot.argmin(c).item() == (a + 1 if dtype[0] != "u" else
+                                                                             int(np.argmin(w)))
+        if dtype[0] == "f":
+            for at in edges:  # a NaN in any part, the first of two winning
+                w = v.copy()
+                w[[at, edges[-1]]] = np.nan
+                c = check_same(w)
+                assert ingot.argmax(c).item() == at and np.isnan(ingot.amin(c).item())
+            z = np.zeros(n, dtype)  # signed zeros: the sign of the first one
+            z[edges[3]:] = -0.0
+            check_same(z)
+            check_same(-z)
+            check_same(np.concatenate([z, -np.ones(5, dtype)]))
+print("ok")
+"""
+
+
+@pytest.mark.parametrize("policy", ("plain", "assisted"))
+def test_long_rows_read_in_parts_match_the_generic_path(policy):
+    import os
+    import pathlib
+    import subprocess
+    import sys
+
+    env = dict(os.environ, INGOT_CPU_MEMORY=policy)
+    run = subprocess.run([sys.executable, "-c", LONG_ROWS_SCRIPT, str(pathlib.Path(__file__).parent), policy],
+                         env=env, capture_output=True, text=True)
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-3000:]
