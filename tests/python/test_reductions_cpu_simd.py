@@ -132,7 +132,7 @@ def test_two_dims_and_keepdim_on_the_vector_path():
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("shape", [(1, 1), (3, 15), (4, 16), (5, 17), (17, 33), (64, 100), (9, 4099)])
+@pytest.mark.parametrize("shape", [(1, 1), (3, 15), (4, 16), (5, 17), (13, 40), (17, 33), (31, 70), (64, 100), (9, 4099)])
 def test_max_over_an_outer_dim_matches_the_generic_path(dtype, shape):
     """amax/amin over dim 0 (the outer strategy's vector rows) against a view whose columns are
     stepped (the scalar loop): bit-identical with NaNs, signed zeros and ties, and equal to NumPy."""
