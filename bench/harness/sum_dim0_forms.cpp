@@ -41,22 +41,6 @@ __attribute__((noinline)) void flat_k(const float* a, float* out) {
   for (long j = 0; j < C; ++j) out[j] = 0;
   rows_k<K>(a, 0, R, out);
 }
-// ingot's form: groups of G rows, pairwise recursion with a fresh identity-filled right block.
-template <int K, int G>
-static void cols(const float* a, long r0, long r1, float* acc) {
-  if (r1 - r0 <= G) { rows_k<K>(a, r0, r1, acc); return; }
-  long mid = r0 + (r1 - r0) / 2;
-  cols<K, G>(a, r0, mid, acc);
-  float right[B];
-  for (long j = 0; j < B; ++j) right[j] = 0;
-  cols<K, G>(a, mid, r1, right);
-  for (long j = 0; j < B; ++j) acc[j] += right[j];
-}
-template <int K, int G>
-__attribute__((noinline)) void ingot_like(const float* a, float* out) {
-  for (long j = 0; j < C; ++j) out[j] = 0;
-  cols<K, G>(a, 0, R, out);
-}
 // Groups written, not accumulated: the first K rows of a group store into a fresh block (no fill).
 template <int K>
 static inline __attribute__((always_inline)) void rows_first(const float* a, long r0, long r1, float* acc) {
@@ -68,17 +52,28 @@ static inline __attribute__((always_inline)) void rows_first(const float* a, lon
   }
   rows_k<K>(a, r0 + K, r1, acc);
 }
-template <int K, int G>
-static void cols_nf(const float* a, long r0, long r1, float* acc) {
-  if (r1 - r0 <= G) { rows_first<K>(a, r0, r1, acc); return; }
+// Groups of G rows combined pairwise, each right half into a fresh block: identity-filled then
+// accumulated (Fill, ingot's form), or written by the group's first K rows (no fill).
+template <int K, int G, bool Fill>
+static void cols(const float* a, long r0, long r1, float* acc) {
+  if (r1 - r0 <= G) {
+    if (Fill) rows_k<K>(a, r0, r1, acc); else rows_first<K>(a, r0, r1, acc);
+    return;
+  }
   long mid = r0 + (r1 - r0) / 2;
-  cols_nf<K, G>(a, r0, mid, acc);
+  cols<K, G, Fill>(a, r0, mid, acc);
   float right[B];
-  cols_nf<K, G>(a, mid, r1, right);
+  if (Fill) for (long j = 0; j < B; ++j) right[j] = 0;
+  cols<K, G, Fill>(a, mid, r1, right);
   for (long j = 0; j < B; ++j) acc[j] += right[j];
 }
 template <int K, int G>
-__attribute__((noinline)) void nofill(const float* a, float* out) { cols_nf<K, G>(a, 0, R, out); }
+__attribute__((noinline)) void ingot_like(const float* a, float* out) {
+  for (long j = 0; j < C; ++j) out[j] = 0;
+  cols<K, G, true>(a, 0, R, out);
+}
+template <int K, int G>
+__attribute__((noinline)) void nofill(const float* a, float* out) { cols<K, G, false>(a, 0, R, out); }
 // Groups in a loop with a counter stack of blocks (binary counter), no recursion.
 template <int K, int G>
 __attribute__((noinline)) void counter(const float* a, float* out) {
