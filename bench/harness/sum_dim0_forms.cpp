@@ -1,10 +1,12 @@
 // Sum over dim 0 of a 4096x4096 float32 in the loop forms of src/backend/cpu/reduce_loops.h's outer strategy,
 // standalone (no ingot): one row at a time (as NumPy's add loop), 4 or 8 rows a pass, groups of 64 or
-// 256 rows combined pairwise (with and without the identity fill), and groups in a binary counter.
+// 256 rows combined pairwise (with and without the identity fill), groups in a binary counter, and
+// software prefetch (prefetcht0/t1/t2, 1 to 16 KiB ahead on each row of a pass).
 //   g++ -O3 -march=x86-64-v4 -mprefer-vector-width=512 -ffp-contract=off -o /tmp/sum0 bench/harness/sum_dim0_forms.cpp
 //   taskset -c 4 /tmp/sum0 15      # best and median ms of 15 passes each; results: bench/RESULTS.md
 // GCC warns that the leftover-rows loop overflows for absurd row counts it cannot rule out.
 #pragma GCC diagnostic ignored "-Waggressive-loop-optimizations"
+#include <xmmintrin.h>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -40,6 +42,25 @@ template <int K>
 __attribute__((noinline)) void flat_k(const float* a, float* out) {
   for (long j = 0; j < C; ++j) out[j] = 0;
   rows_k<K>(a, 0, R, out);
+}
+// 8 rows a pass, each row prefetched D bytes ahead with hint H (one prefetch a cache line a row).
+template <int K, int D, int H>
+__attribute__((noinline)) void flat_pf(const float* a, float* out) {
+  for (long j = 0; j < C; ++j) out[j] = 0;
+  for (long r = 0; r + K <= R; r += K) {
+    const float* q = a + r * C;
+    for (long j0 = 0; j0 < B; j0 += 16) {
+      for (int k = 0; k < K; ++k) {
+        const char* p = reinterpret_cast<const char*>(q + k * C + j0) + D;
+        if (H == 1) _mm_prefetch(p, _MM_HINT_T1); else if (H == 2) _mm_prefetch(p, _MM_HINT_T2); else _mm_prefetch(p, _MM_HINT_T0);
+      }
+      for (long j = j0; j < j0 + 16; ++j) {
+        float v = out[j];
+        for (int k = 0; k < K; ++k) v += q[k * C + j];
+        out[j] = v;
+      }
+    }
+  }
 }
 // Groups written, not accumulated: the first K rows of a group store into a fresh block (no fill).
 template <int K>
@@ -102,7 +123,11 @@ int main(int argc, char** argv) {
   struct V { const char* name; F f; } vs[] = {
     {"numpy-like 1 row", numpy_like}, {"flat 4 rows", flat_k<4>}, {"flat 8 rows", flat_k<8>},
     {"ingot 4x64", ingot_like<4, 64>}, {"ingot 4x256", ingot_like<4, 256>}, {"nofill 4x64", nofill<4, 64>},
-    {"counter 4x64", counter<4, 64>}, {"counter 8x64", counter<8, 64>}};
+    {"counter 4x64", counter<4, 64>}, {"counter 8x64", counter<8, 64>},
+    {"8 rows t0 1K", flat_pf<8, 1024, 0>}, {"8 rows t0 4K", flat_pf<8, 4096, 0>},
+    {"8 rows t1 4K", flat_pf<8, 4096, 1>}, {"8 rows t1 8K", flat_pf<8, 8192, 1>},
+    {"8 rows t1 16K", flat_pf<8, 16384, 1>}, {"8 rows t2 8K", flat_pf<8, 8192, 2>},
+    {"4 rows t1 8K", flat_pf<4, 8192, 1>}, {"16 rows t1 8K", flat_pf<16, 8192, 1>}};
   const int nv = sizeof(vs) / sizeof(vs[0]);
   int reps = argc > 1 ? atoi(argv[1]) : 21;
   std::vector<std::vector<double>> t(nv + 1);
