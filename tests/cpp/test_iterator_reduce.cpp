@@ -115,5 +115,25 @@ TEST(IteratorReduce, UnknownKernelNamesTheInputDtype) {
                                     {"mean_reduce", "int32", "float32"});
 }
 
+// dtype= names the result's dtype (PyTorch's rule): the input is converted, the kernel writes its own
+// dtype (int64 for integer sums) and the result is cast, integer results wrapping.
+TEST(IteratorReduce, DtypeArgumentIsTheResultDtype) {
+  const Tensor x = iota_tensor({2, 3}, kInt32);  // 0..5
+  const Tensor s = ingot::sum(x, std::nullopt, false, kInt32);
+  EXPECT_EQ(s.dtype(), kInt32);
+  EXPECT_EQ(s.item<int32_t>(), 15);
+  const Tensor p = ingot::prod(iota_tensor({6}, kInt32).add(ones({6}, kInt32)), std::nullopt, false, kInt8);
+  // 1 * 2 * ... * 6 = 720 wraps to -48 in int8
+  EXPECT_EQ(p.dtype(), kInt8);
+  EXPECT_EQ(p.item<int8_t>(), -48);
+  const std::vector<int64_t> dim = {1};
+  const Tensor rows = ingot::sum(x, IntArrayRef(dim), true, kInt16);
+  EXPECT_EQ(rows.dtype(), kInt16);
+  EXPECT_EQ(rows.sizes().vec(), (std::vector<int64_t>{2, 1}));
+  EXPECT_EQ(rows.select(0, 1).item<int16_t>(), 12);
+  EXPECT_EQ(ingot::sum(x).dtype(), kInt64);  // without dtype=, the kernel's dtype
+  expect_error<TypeError>([&] { (void)ingot::sum(x, std::nullopt, false, kBool); }, {"sum", "dtype=bool", "int64"});
+}
+
 }  // namespace
 }  // namespace ingot
