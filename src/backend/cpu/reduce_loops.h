@@ -298,7 +298,12 @@ struct ReduceLoops {
     for (; r + R <= r1; r += R) {
       const In* q[R];
       for (int k = 0; k < R; ++k) q[k] = reinterpret_cast<const In*>(base + red_offset(a, r + k, 0));
+      // acc is a block of its own (never one of the rows): no dependence between the j's.
+#if defined(__clang__)
+#pragma clang loop vectorize(assume_safety)
+#else
 #pragma GCC ivdep
+#endif
       for (int64_t j = 0; j < nj; ++j) {
         acc_t v = acc[j];
 #pragma GCC unroll 8
