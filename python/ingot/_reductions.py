@@ -99,7 +99,7 @@ def _norm_order(args, kwargs, dim_at):
     if p != "fro":
         raise ValueError(f"norm: p={p!r} is not a norm order; pass a number, 'fro' or 'nuc'")
     dim = args[dim_at] if len(args) > dim_at else kwargs.get("dim")
-    if dim is not None and isinstance(dim, (list, tuple)) and len(dim) > 2:
+    if isinstance(dim, (list, tuple)) and len(dim) > 2:
         raise ValueError(f"norm: p='fro' takes at most two dims, got dim={tuple(dim)}")
     if in_args:
         return (args[0], 2, *args[2:]), kwargs
@@ -199,8 +199,8 @@ def _wrap_scan(name, fn):
             kwargs.pop("dtype", None)
         else:
             kwargs["dtype"] = to_dtype(kwargs["dtype"])
-        if kwargs.get("out", 0) is None:
-            kwargs.pop("out")
+        if "out" in kwargs and kwargs["out"] is None:
+            del kwargs["out"]
         return fn(self, _dim(axis), **kwargs)
 
     return wrapper

@@ -2,6 +2,11 @@
 generic cascade, which a stepped (non-contiguous) view of the same values takes: results must be
 bit-identical, with NaN, ties across the 512-element search chunks, signed zeros, infinities, integer extremes
 and lengths around the 16-element vector groups."""
+import os
+import pathlib
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -198,11 +203,6 @@ print("ok")
 
 @pytest.mark.parametrize("policy", ("plain", "assisted"))
 def test_long_rows_read_in_parts_match_the_generic_path(policy):
-    import os
-    import pathlib
-    import subprocess
-    import sys
-
     env = dict(os.environ, INGOT_CPU_MEMORY=policy)
     run = subprocess.run([sys.executable, "-c", LONG_ROWS_SCRIPT, str(pathlib.Path(__file__).parent), policy],
                          env=env, capture_output=True, text=True)

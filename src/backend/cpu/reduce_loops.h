@@ -313,6 +313,17 @@ struct ReduceLoops {
     }
     return r;
   }
+  // The same for plain max/min through explicit vectors (reduce_simd.h).
+  template <int R>
+  static INGOT_CPU_ALWAYS_INLINE int64_t extreme_pass(const ReduceArgs& a, const char* base, int64_t r, int64_t r1,
+                                                      int64_t nj, acc_t* acc) {
+    for (; r + R <= r1; r += R) {
+      const In* q[R];
+      for (int k = 0; k < R; ++k) q[k] = reinterpret_cast<const In*>(base + red_offset(a, r + k, 0));
+      simd::accumulate_extreme_rows<kExtreme, R>(acc, q, nj);
+    }
+    return r;
+  }
   // Rows [r0, r1) (at most kRowGroup) into acc, in order.
   static INGOT_CPU_ALWAYS_INLINE void row_group(const Ops& ops, const ReduceArgs& a, const char* base, int64_t r0,
                                                 int64_t r1, int64_t nj, acc_t* acc) {
@@ -320,20 +331,9 @@ struct ReduceLoops {
     int64_t r = r0;
     if constexpr (kSimdMax) {  // plain max/min: explicit vectors (reduce_simd.h)
       if (cs == static_cast<int64_t>(sizeof(In))) {
-        for (; r + 8 <= r1; r += 8) {
-          const In* q[8];
-          for (int k = 0; k < 8; ++k) q[k] = reinterpret_cast<const In*>(base + red_offset(a, r + k, 0));
-          simd::accumulate_extreme_rows<kExtreme, 8>(acc, q, nj);
-        }
-        for (; r + 4 <= r1; r += 4) {
-          const In* q[4];
-          for (int k = 0; k < 4; ++k) q[k] = reinterpret_cast<const In*>(base + red_offset(a, r + k, 0));
-          simd::accumulate_extreme_rows<kExtreme, 4>(acc, q, nj);
-        }
-        for (; r < r1; ++r) {
-          const In* q[1] = {reinterpret_cast<const In*>(base + red_offset(a, r, 0))};
-          simd::accumulate_extreme_rows<kExtreme, 1>(acc, q, nj);
-        }
+        r = extreme_pass<8>(a, base, r, r1, nj, acc);
+        r = extreme_pass<4>(a, base, r, r1, nj, acc);
+        extreme_pass<1>(a, base, r, r1, nj, acc);
         return;
       }
     }

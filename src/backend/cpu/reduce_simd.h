@@ -37,6 +37,7 @@ constexpr bool vectorizable = std::is_arithmetic_v<M> && !std::is_same_v<M, bool
 // host's Xeon (assisted policy) the part count made no difference, so the assisted loops keep one.
 constexpr int64_t kStreamMin = int64_t{1} << 16;
 constexpr int kPlainParts = 4;
+static_assert(kStreamMin / kPlainParts >= 512, "every part of a row read in parts holds a 512-element chunk");
 
 // Vectors of Bytes bytes; 16 elements by default. find16 keeps 16-byte ones: it tests "any lane
 // set" per step, one lane at a time, and 16 lanes a step measured 2x slower on argmax rows.
@@ -177,14 +178,6 @@ struct LaneExtreme {
   }
 };
 
-// The index of the first NaN in q[0, n), or n when there is none.
-template <typename M>
-INGOT_SIMD_INLINE int64_t first_nan(const M* q, int64_t n) {
-  int64_t i = find16<true>(q, n / 16 * 16, M());
-  while (i < n && q[i] == q[i]) ++i;
-  return i;
-}
-
 // S parts of a long row read in one loop, part k at q + k * stride: S sequential streams for the
 // hardware prefetchers rather than one. Lane-wise extremes per part; one NaN flag for all parts
 // (a NaN anywhere sends the caller to search the row from its start).
@@ -249,8 +242,8 @@ INGOT_SIMD_INLINE bool row_extreme(const M* q, int64_t n, M init, M& value) {
     const int64_t part = n / S / kChunk * kChunk;
     StreamLanes<Dir, S, M> st(init);
     for (int64_t c = 0; c < part; c += kChunk) {
-      if (st.scan(q + c, part, kChunk)) {
-        value = q[first_nan(q, n)];
+      if (st.scan(q + c, part, kChunk)) {  // a NaN in [0, S * part): the first one
+        value = q[find16<true>(q, S * part, M())];
         return true;
       }
       for (int k = 0; k < S; ++k) {
@@ -311,8 +304,8 @@ INGOT_SIMD_INLINE void row_arg_extreme(const M* q, int64_t n, M init, M& value, 
     int64_t at_k[S] = {};
     for (int k = 0; k < S; ++k) best_k[k] = init;
     for (int64_t c = 0; c < part; c += kChunk) {
-      if (st.scan(q + c, part, kChunk)) {
-        index = first_nan(q, n);
+      if (st.scan(q + c, part, kChunk)) {  // a NaN in [0, S * part): the first one
+        index = find16<true>(q, S * part, M());
         value = q[index];
         return;
       }
@@ -325,15 +318,13 @@ INGOT_SIMD_INLINE void row_arg_extreme(const M* q, int64_t n, M init, M& value, 
         at_k[k] = better ? k * part + c : at_k[k];
       }
     }
-    if (part > 0) {
-      best = best_k[0];
-      at = at_k[0];
-      have = true;
-      for (int k = 1; k < S; ++k) {
-        if (Dir > 0 ? best_k[k] > best : best_k[k] < best) {
-          best = best_k[k];
-          at = at_k[k];
-        }
+    best = best_k[0];
+    at = at_k[0];
+    have = true;
+    for (int k = 1; k < S; ++k) {
+      if (Dir > 0 ? best_k[k] > best : best_k[k] < best) {
+        best = best_k[k];
+        at = at_k[k];
       }
     }
     c0 = S * part;
