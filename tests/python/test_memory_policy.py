@@ -1,6 +1,7 @@
 """The CPU memory policy (src/backend/cpu/memory_policy.h): ingot.config() reports it, INGOT_CPU_MEMORY
 overrides it, and the loops it changes (vector math with or without streaming stores and prefetch,
-max/argmax rows with or without prefetch) give bit-identical results under both settings."""
+max/argmax rows with or without prefetch, rows and long rows read as several streams) give
+bit-identical results under both settings."""
 import os
 import subprocess
 import sys
@@ -43,6 +44,22 @@ for dtype in ("float32", "float64", "int32", "int8"):
         rows[5, [100, 5000]] = np.float32(1e4)
     t, r = ingot.asarray(v), ingot.asarray(rows)
     print(dtype, digest(ingot.amax(t)), digest(ingot.argmin(t)), digest(ingot.amin(r, 1)), digest(ingot.argmax(r, 1)))
+# Sums: a long row is read in parts, rows of 1Ki-64Ki elements four at a time and an outer dim 8
+# rows a pass under the plain policy; each must keep the bits of the assisted policy's one stream.
+for dtype in ("float32", "float64", "float16", "int32"):
+    v = (rng.standard_normal((3 << 18) + 37) * 10).astype(dtype)
+    rows = (rng.standard_normal((9, 5000)) * 10).astype(dtype)
+    t, r = ingot.asarray(v), ingot.asarray(rows)
+    o = ingot.asarray((rng.standard_normal((131, 301)) * 10).astype(dtype))  # over dim 0: 8 rows a pass or 1
+    got = [digest(ingot.sum(t)), digest(ingot.sum(r, 1)), digest(ingot.sum(t[: 1 << 16])), digest(ingot.sum(o, 0)),
+           digest(ingot.amax(o, 0))]
+    if dtype[0] == "f":
+        got += [digest(ingot.var(o, 0)), digest(ingot.mean(o, 0))]
+        w = v.copy()
+        w[[7, 70000]] = np.nan
+        got += [digest(ingot.mean(t)), digest(ingot.var(r, 1)), digest(ingot.logsumexp(r, 1)),
+                digest(ingot.nansum(ingot.asarray(w))), digest(ingot.vector_norm(t))]
+    print("sums", dtype, *got)
 """
 
 

@@ -207,3 +207,72 @@ def test_long_rows_read_in_parts_match_the_generic_path(policy):
     run = subprocess.run([sys.executable, "-c", LONG_ROWS_SCRIPT, str(pathlib.Path(__file__).parent), policy],
                          env=env, capture_output=True, text=True)
     assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-3000:]
+
+
+# Under the plain memory policy, rows of 1Ki to 64Ki elements are read four at a time (rows_extreme
+# and rows_arg_extreme in reduce_simd.h); under the assisted one each on its own. A view stepped
+# along the rows takes the generic cascade instead, so the two must agree bit for bit.
+ROWS_TOGETHER_SCRIPT = r"""
+import sys
+import numpy as np
+import ingot
+sys.path.insert(0, sys.argv[1])
+from test_reductions_cpu_simd import bits
+from ingot_test_helpers import host
+assert ingot.config()["cpu_memory_policy"] == sys.argv[2]
+
+def check(v):
+    wide = np.zeros(v.shape + (2,), v.dtype)
+    wide[..., 0] = v
+    c, s = ingot.asarray(v.copy()), ingot.asarray(wide)[..., 0]  # s: stepped along the rows
+    for op, ref in (("amax", np.max), ("amin", np.min), ("argmax", np.argmax), ("argmin", np.argmin)):
+        fc, fs = getattr(ingot, op)(c, -1), getattr(ingot, op)(s, -1)
+        np.testing.assert_array_equal(bits(fc), bits(fs), err_msg=f"{op} {v.shape} {v.dtype}")
+        np.testing.assert_array_equal(host(fc), ref(v, -1), err_msg=f"{op} {v.shape} {v.dtype}")
+    for op, ref in (("max", np.argmax), ("min", np.argmin)):  # values and indices
+        (vc, ic), (vs, is_) = getattr(ingot, op)(c, -1, keepdim=True), getattr(ingot, op)(s, -1, keepdim=True)
+        np.testing.assert_array_equal(bits(vc), bits(vs), err_msg=f"{op} {v.shape} {v.dtype}")
+        np.testing.assert_array_equal(host(ic), host(is_), err_msg=f"{op} {v.shape} {v.dtype}")
+        np.testing.assert_array_equal(host(ic)[..., 0], ref(v, -1), err_msg=f"{op} {v.shape} {v.dtype}")
+
+for n in (1024, 1031, 4096 + 7, 65535):
+    for rows in ((4,), (7,), (2, 5)):
+        shape = rows + (n,)
+        for dtype in ("float32", "float64", "int8", "int32", "uint8"):
+            rng = np.random.default_rng(n + len(rows) * 100 + rows[-1])
+            v = (rng.standard_normal(shape) * 20).astype(dtype) if dtype[0] == "f" else \
+                rng.integers(0, 100, shape).astype(dtype)
+            check(v)
+            w = v.copy().reshape(-1, n)  # ties across chunks and in the tail: the first index wins
+            w[0, [600, n - 2]] = 120
+            w[-1, [n - 3, n - 1]] = 120
+            w[1, [5, 1000]] = 0 if dtype[0] == "u" else -120
+            check(w.reshape(shape))
+            if dtype[0] == "f":
+                for at in (0, 511, 512, n // 2, n - 3, n - 1):  # a NaN in one row, the first of two winning
+                    w = v.copy().reshape(-1, n)
+                    w[1, [at, min(at + 1, n - 1)]] = np.nan
+                    check(w.reshape(shape))
+                z = np.zeros(shape, dtype).reshape(-1, n)  # zero extremes: the generic path's sign
+                z[0, n // 3:] = -0.0
+                z[2, :7] = -0.0
+                z[3] = -1.0
+                z[3, 900] = 0.0
+                check(z.reshape(shape))
+                check(-z.reshape(shape))
+                f = np.full(shape, np.inf, dtype).reshape(-1, n)
+                f[1] = -np.inf
+                check(f.reshape(shape))
+v = np.random.default_rng(0).standard_normal((257, 2048)).astype(np.float32)  # threads, a partial group
+v[200, 77] = np.nan
+check(v)
+print("ok")
+"""
+
+
+@pytest.mark.parametrize("policy", ("plain", "assisted"))
+def test_rows_read_together_match_the_generic_path(policy):
+    env = dict(os.environ, INGOT_CPU_MEMORY=policy)
+    run = subprocess.run([sys.executable, "-c", ROWS_TOGETHER_SCRIPT, str(pathlib.Path(__file__).parent), policy],
+                         env=env, capture_output=True, text=True)
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-3000:]

@@ -12,7 +12,7 @@ bool pick() {
   if (want != nullptr && std::strcmp(want, "plain") == 0) return false;
 #if defined(__x86_64__) && defined(__GNUC__)
   __builtin_cpu_init();
-  return !(__builtin_cpu_is("amd") && __builtin_cpu_supports("avx512f"));
+  return !__builtin_cpu_is("amd");
 #else
   return true;
 #endif

@@ -29,15 +29,21 @@ constexpr bool vectorizable = std::is_arithmetic_v<M> && !std::is_same_v<M, bool
 
 #define INGOT_SIMD_INLINE inline __attribute__((always_inline))
 
-// Under the plain memory policy (no software prefetch, memory_policy.h), max/min and argmax/argmin
-// rows of at least kStreamMin elements are read as kPlainParts parts at once (StreamLanes): more
-// sequential streams for the hardware prefetchers. On the Zen 4 dev box a 16M-element float32
-// argmax took 1.81 ms against 1.90 in one row (NumPy 1.94), amax 1.82 against 1.92; a bare C++ max
-// read the 64 MiB in 1.76-1.83 ms as four parts against 1.95-2.35 as one (2026-12-04). On the H200
-// host's Xeon (assisted policy) the part count made no difference, so the assisted loops keep one.
+// Under the plain memory policy (no software prefetch, memory_policy.h), rows of at least
+// kStreamMin elements are read as kPlainParts parts at once (StreamLanes here; the sums' cascade in
+// reduce_loops.h): more sequential streams for the hardware prefetchers. On the Zen 4 dev box a
+// 16M-element float32 argmax took 1.81 ms against 1.90 in one row (NumPy 1.94), amax 1.82 against
+// 1.92; a bare C++ max read the 64 MiB in 1.76-1.83 ms as four parts against 1.95-2.35 as one; on
+// the Zen 3 dev box (AVX2) 2.6-2.7 ms against 3.6-3.7 (2026-12-04). On the H200 host's Xeon
+// (assisted policy) the part count made no difference, so the assisted loops keep one.
 constexpr int64_t kStreamMin = int64_t{1} << 16;
 constexpr int kPlainParts = 4;
 static_assert(kStreamMin / kPlainParts >= 512, "every part of a row read in parts holds a 512-element chunk");
+// Under the plain policy too, many shorter rows (kRowsMin to kStreamMin elements) are read
+// kRowsTogether at a time, one stream each (rows_extreme, rows_arg_extreme here; the sums'
+// cascade_rows in reduce_loops.h).
+constexpr int64_t kRowsMin = 1024;
+constexpr int kRowsTogether = 4;
 
 // Vectors of Bytes bytes; 16 elements by default. find16 keeps 16-byte ones: it tests "any lane
 // set" per step, one lane at a time, and 16 lanes a step measured 2x slower on argmax rows.
@@ -178,9 +184,9 @@ struct LaneExtreme {
   }
 };
 
-// S parts of a long row read in one loop, part k at q + k * stride: S sequential streams for the
-// hardware prefetchers rather than one. Lane-wise extremes per part; one NaN flag for all parts
-// (a NaN anywhere sends the caller to search the row from its start).
+// S runs of memory read in one loop, run k from p[k] (the parts of a long row, or S rows): S
+// sequential streams for the hardware prefetchers rather than one. Lane-wise extremes per run; one
+// NaN flag for all runs (a NaN anywhere sends the caller to search each run from its start).
 template <int Dir, int S, typename M>
 struct StreamLanes {
   using E = LaneExtreme<Dir, M>;
@@ -192,18 +198,17 @@ struct StreamLanes {
   vt init_lanes;
 
   explicit INGOT_SIMD_INLINE StreamLanes(M init) : init_lanes(E(init).m[0]) {}
-  // Chunk [0, len) of every part (len a multiple of 16); whether any element read was NaN.
-  INGOT_SIMD_INLINE bool scan(const M* q, int64_t stride, int64_t len) {
+  // Elements [off, off + len) of every run (len a multiple of 16); whether any of them was NaN.
+  INGOT_SIMD_INLINE bool scan(const M* const* p, int64_t off, int64_t len) {
     for (int k = 0; k < S; ++k) {
       for (int v = 0; v < V::kVecs; ++v) m[k][v] = init_lanes;
     }
     for (int v = 0; v < V::kVecs; ++v) nan[v] = mt{};
-    for (int64_t i = 0; i < len; i += 16) {
+    for (int64_t i = off; i < off + len; i += 16) {
       for (int k = 0; k < S; ++k) {
-        const M* p = q + k * stride + i;
         for (int v = 0; v < V::kVecs; ++v) {
           vt x;
-          V::load(x, p + v * V::kLanes);
+          V::load(x, p[k] + i + v * V::kLanes);
           E::lanes_pick(m[k][v], x);
           if constexpr (std::is_floating_point_v<M>) nan[v] |= (x != x);
         }
@@ -241,8 +246,10 @@ INGOT_SIMD_INLINE bool row_extreme(const M* q, int64_t n, M init, M& value) {
   if (S > 1 && n >= kStreamMin) {
     const int64_t part = n / S / kChunk * kChunk;
     StreamLanes<Dir, S, M> st(init);
+    const M* parts[S];
+    for (int k = 0; k < S; ++k) parts[k] = q + k * part;
     for (int64_t c = 0; c < part; c += kChunk) {
-      if (st.scan(q + c, part, kChunk)) {  // a NaN in [0, S * part): the first one
+      if (st.scan(parts, c, kChunk)) {  // a NaN in [0, S * part): the first one
         value = q[find16<true>(q, S * part, M())];
         return true;
       }
@@ -300,11 +307,13 @@ INGOT_SIMD_INLINE void row_arg_extreme(const M* q, int64_t n, M init, M& value, 
     // order, a later one only when strictly better, so the earliest chunk with the maximum wins.
     const int64_t part = n / S / kChunk * kChunk;
     StreamLanes<Dir, S, M> st(init);
+    const M* parts[S];
+    for (int k = 0; k < S; ++k) parts[k] = q + k * part;
     M best_k[S];
     int64_t at_k[S] = {};
     for (int k = 0; k < S; ++k) best_k[k] = init;
     for (int64_t c = 0; c < part; c += kChunk) {
-      if (st.scan(q + c, part, kChunk)) {  // a NaN in [0, S * part): the first one
+      if (st.scan(parts, c, kChunk)) {  // a NaN in [0, S * part): the first one
         index = find16<true>(q, S * part, M());
         value = q[index];
         return;
@@ -374,6 +383,93 @@ INGOT_SIMD_INLINE void row_arg_extreme(const M* q, int64_t n, M init, M& value, 
     row_arg_extreme<Dir, true, 1>(q, n, init, value, index);
   } else {
     row_arg_extreme<Dir, false, kPlainParts>(q, n, init, value, index);
+  }
+}
+
+// Max (Dir > 0) or min of each of the S rows q[k][0, n), n >= 16, read together (S streams, as
+// the parts of a long row; reduce_loops.h takes this for many rows under the plain memory policy).
+// Per row as row_extreme: value[k] and true, or false for a zero extreme (the caller's generic
+// path). A NaN in any row sends each row to row_extreme on its own.
+template <int Dir, int S, typename M>
+INGOT_SIMD_INLINE void rows_extreme(const M* const* q, int64_t n, M init, M* value, bool* ok) {
+  using E = LaneExtreme<Dir, M>;
+  constexpr int64_t kChunk = 512;
+  const int64_t n16 = n / 16 * 16;
+  StreamLanes<Dir, S, M> st(init);
+  typename E::vt lanes[S];
+  for (int k = 0; k < S; ++k) lanes[k] = st.init_lanes;
+  for (int64_t c = 0; c < n16; c += kChunk) {
+    if (st.scan(q, c, n16 - c < kChunk ? n16 - c : kChunk)) {
+      for (int k = 0; k < S; ++k) ok[k] = row_extreme<Dir, false, 1>(q[k], n, init, value[k]);
+      return;
+    }
+    for (int k = 0; k < S; ++k) {
+      typename E::vt f;
+      st.folded(k, f);
+      E::lanes_pick(lanes[k], f);
+    }
+  }
+  for (int k = 0; k < S; ++k) {
+    M m = E::lanes_value(lanes[k]);
+    bool nan = false;
+    for (int64_t i = n16; i < n && !nan; ++i) {
+      const M x = q[k][i];
+      nan = x != x;
+      m = nan ? x : pick<Dir>(m, x);
+    }
+    value[k] = m;
+    if constexpr (std::is_floating_point_v<M>) {
+      ok[k] = nan || m != M(0);
+    } else {
+      ok[k] = true;
+    }
+  }
+}
+
+// {value, index} of the first maximum (Dir > 0) or minimum of each of the S rows q[k][0, n),
+// n >= 16, read together; per row as row_arg_extreme (index relative to q[k]). A NaN in any row
+// sends each row to row_arg_extreme on its own.
+template <int Dir, int S, typename M>
+INGOT_SIMD_INLINE void rows_arg_extreme(const M* const* q, int64_t n, M init, M* value, int64_t* index) {
+  using E = LaneExtreme<Dir, M>;
+  constexpr int64_t kChunk = 512;
+  const int64_t n16 = n / 16 * 16;
+  StreamLanes<Dir, S, M> st(init);
+  M best[S];
+  int64_t at[S] = {};
+  for (int k = 0; k < S; ++k) best[k] = init;
+  for (int64_t c = 0; c < n16; c += kChunk) {
+    if (st.scan(q, c, n16 - c < kChunk ? n16 - c : kChunk)) {
+      for (int k = 0; k < S; ++k) row_arg_extreme<Dir, false, 1>(q[k], n, init, value[k], index[k]);
+      return;
+    }
+    for (int k = 0; k < S; ++k) {  // without a branch on the data, as row_arg_extreme
+      typename E::vt f;
+      st.folded(k, f);
+      const M m = E::lanes_value(f);
+      const bool better = c == 0 || (Dir > 0 ? m > best[k] : m < best[k]);
+      best[k] = better ? m : best[k];
+      at[k] = better ? c : at[k];
+    }
+  }
+  for (int k = 0; k < S; ++k) {
+    int64_t a = at[k];
+    a += find16<false>(q[k] + a, n16 - a < kChunk ? n16 - a : kChunk, best[k]);
+    M b = q[k][a];  // the first element equal to the maximum: a first -0.0 or +0.0 keeps its sign
+    for (int64_t i = n16; i < n; ++i) {  // tail, scalar, with the functors' rules
+      const M x = q[k][i];
+      if (x != x) {
+        b = x;
+        a = i;
+        break;
+      }
+      if (Dir > 0 ? x > b : x < b) {
+        b = x;
+        a = i;
+      }
+    }
+    value[k] = b;
+    index[k] = a;
   }
 }
 
