@@ -8,9 +8,10 @@ namespace ingot::cpu {
 
 // True ("assisted", Intel and other CPUs): the arithmetic-bound loops prefetch their inputs 4 KiB
 // ahead in software, the dense flavor writes large outputs of vector-math ops with streaming stores
-// (through a block buffer), and reductions read one sequential stream. On the H200 host's Xeon this
-// took SLEEF's exp over 16M float32 from 0.83-0.96 ns an element to 0.48-0.68, and a float32 sum over
-// dim 0 read one row a pass in 2.32-2.37 ms against 2.54-2.56 eight at a time. False ("plain", AMD
+// (through a block buffer), and reductions read one sequential stream (except max/min over an outer
+// dim, eight rows a pass under both). On the H200 host's Xeon this took SLEEF's exp over 16M float32
+// from 0.83-0.96 ns an element to 0.48-0.68, and a float32 sum over dim 0 read one row a pass in
+// 2.32-2.37 ms against 2.54-2.56 eight at a time. False ("plain", AMD
 // CPUs): no prefetch or streaming stores for vector math (on Zen 4 the hardware prefetchers keep up
 // and both cost time: the same exp 0.30 plain, 0.40 assisted; on Zen 3 no difference measured), and
 // reductions read several streams at once: long rows in four parts, rows of 1Ki-64Ki elements four

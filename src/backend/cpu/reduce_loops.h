@@ -443,28 +443,27 @@ struct ReduceLoops {
     return r;
   }
   // Rows [r0, r1) (at most kRowGroup) into acc, in order. Contiguous rows go 8, then 4 a pass
-  // (each accumulator loaded and stored once a pass) under the plain memory policy, one a pass
-  // under the assisted one: one sequential stream. Each element takes its rows in order either
+  // (each accumulator loaded and stored once a pass); under the assisted memory policy, other than
+  // for plain max/min, one a pass: one sequential stream. Each element takes its rows in order either
   // way, so the bits are the same. A float32 sum over dim 0 of a 4096x4096 NumPy array, bare C++
   // loops on the H200 host's Xeon in one process: 2.32-2.37 ms one row a pass, 2.54-2.56 eight
-  // (NumPy 2.47-2.50); on the Zen 4 dev box one row took 3.9-4.4 ms, eight 2.5-3.0 (2026-12-04).
+  // (NumPy 2.47-2.50) when the host was quiet; on the Zen 4 dev box one row took 3.9-4.4 ms, eight
+  // 2.5-3.0. max over dim 0 one row a pass ran at 0.78-0.81x NumPy on the Xeon under load, against
+  // 1.11 eight a pass, so it keeps eight (2026-12-04).
   static INGOT_CPU_ALWAYS_INLINE void row_group(const Ops& ops, const ReduceArgs& a, const char* base, int64_t r0,
                                                 int64_t r1, int64_t nj, acc_t* acc) {
     const int64_t cs = a.in_out_strides[0];
     int64_t r = r0;
-    const bool wide = !assisted_memory();
     if constexpr (kSimdMax) {  // plain max/min: explicit vectors (reduce_simd.h)
       if (cs == static_cast<int64_t>(sizeof(In))) {
-        if (wide) {
-          r = extreme_pass<8>(a, base, r, r1, nj, acc);
-          r = extreme_pass<4>(a, base, r, r1, nj, acc);
-        }
+        r = extreme_pass<8>(a, base, r, r1, nj, acc);
+        r = extreme_pass<4>(a, base, r, r1, nj, acc);
         extreme_pass<1>(a, base, r, r1, nj, acc);
         return;
       }
     }
     if (cs == static_cast<int64_t>(sizeof(In))) {
-      if (wide) {
+      if (!assisted_memory()) {
         r = rows_pass<8>(ops, a, base, r, r1, nj, acc);
         r = rows_pass<4>(ops, a, base, r, r1, nj, acc);
       }
