@@ -201,12 +201,17 @@ print("ok")
 """
 
 
-@pytest.mark.parametrize("policy", ("plain", "assisted"))
-def test_long_rows_read_in_parts_match_the_generic_path(policy):
+def run_under_policy(script: str, policy: str):
+    """Runs one of the scripts above in a process of its own under the memory policy `policy`."""
     env = dict(os.environ, INGOT_CPU_MEMORY=policy)
-    run = subprocess.run([sys.executable, "-c", LONG_ROWS_SCRIPT, str(pathlib.Path(__file__).parent), policy],
+    run = subprocess.run([sys.executable, "-c", script, str(pathlib.Path(__file__).parent), policy],
                          env=env, capture_output=True, text=True)
     assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-3000:]
+
+
+@pytest.mark.parametrize("policy", ("plain", "assisted"))
+def test_long_rows_read_in_parts_match_the_generic_path(policy):
+    run_under_policy(LONG_ROWS_SCRIPT, policy)
 
 
 # Under the plain memory policy, rows of 1Ki to 64Ki elements are read four at a time (rows_extreme
@@ -272,7 +277,4 @@ print("ok")
 
 @pytest.mark.parametrize("policy", ("plain", "assisted"))
 def test_rows_read_together_match_the_generic_path(policy):
-    env = dict(os.environ, INGOT_CPU_MEMORY=policy)
-    run = subprocess.run([sys.executable, "-c", ROWS_TOGETHER_SCRIPT, str(pathlib.Path(__file__).parent), policy],
-                         env=env, capture_output=True, text=True)
-    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-3000:]
+    run_under_policy(ROWS_TOGETHER_SCRIPT, policy)

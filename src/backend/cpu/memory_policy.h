@@ -16,7 +16,7 @@ namespace ingot::cpu {
 // and both cost time: the same exp 0.30 plain, 0.40 assisted; on Zen 3 no difference measured), and
 // reductions read several streams at once: long rows in four parts, rows of 1Ki-64Ki elements four
 // at a time, an outer dim eight rows a pass (on the Zen 3 dev box a float32 max over 4096 rows of
-// 4096 went from 5.2-5.9 ms to 3.7-4.4 in a harness; reduce_simd.h, reduce_loops.h). Results are
+// 4096 went from 5.2-6.4 ms to 3.7-4.4 in a harness; reduce_simd.h, reduce_loops.h). Results are
 // the same bits under both. INGOT_CPU_MEMORY=assisted or =plain in the environment overrides the
 // choice.
 bool assisted_memory();

@@ -322,7 +322,7 @@ struct ReduceLoops {
   // Whether the outputs' rows are read kRowsTogether at a time: a reduction over one contiguous
   // dim of kRowsMin to kStreamMin elements, under the plain memory policy (on the Zen 3 dev box,
   // max over 4096 rows of 4096 float32 in a harness: 3.7-4.4 ms four rows at a time against
-  // 5.2-5.9 one at a time; on the H200 host's Xeon 2.8-2.9 ms either way; 2026-12-04). Each row
+  // 5.2-6.4 one at a time; on the H200 host's Xeon 2.8-2.9 ms either way; 2026-12-04). Each row
   // keeps its own order, so the bits do not depend on it.
   static bool rows_together(const ReduceArgs& a, int64_t n_out, int64_t n_red) {
     return n_out >= simd::kRowsTogether && a.nred_dims == 1 && a.in_red_strides[0] == static_cast<int64_t>(sizeof(In)) &&
