@@ -1,7 +1,8 @@
 """PyTorch-style calling conventions for the generated reduction functions and methods.
 
 * `dim` takes None, an int or a tuple/list of ints (the bindings take a list).
-* max(t, dim) / min(t, dim) return a (values, indices) named tuple; var_mean/std_mean a tuple;
+* max(t, dim) / min(t, dim) and cummax / cummin return a (values, indices) named tuple;
+  var_mean/std_mean a tuple;
   max(a, b) / min(a, b) with a tensor b are maximum / minimum, as in PyTorch.
 * The two-output forms take out=(first, second): the results are computed, then copied in.
 * var/std/var_mean/std_mean take PyTorch's `unbiased` (True: correction=1, False: 0), also
@@ -36,10 +37,12 @@ UNBIASED_OPS = ("var", "std", "var_mean", "std_mean")
 NUMPY_KEYWORDS = (("axis", "dim"), ("keepdims", "keepdim"), ("ddof", "correction"))
 WRAPPED_OPS = LIST_DIM_OPS + VALUES_INDICES_OPS + ("argmax", "argmin")
 SCAN_OPS = ("cumsum", "cumprod")
+# Scans with a (values, indices) result.
+INDEX_SCAN_OPS = ("cummax", "cummin")
 
 
 class ValuesIndices(NamedTuple):
-    """What max(t, dim) and min(t, dim) return, like torch.return_types.max."""
+    """What max(t, dim), min(t, dim), cummax and cummin return, like torch.return_types.max."""
     values: object
     indices: object
 
@@ -206,6 +209,16 @@ def _wrap_scan(name, fn):
     return wrapper
 
 
+def _wrap_index_scan(fn):
+    """cummax/cummin: the generated pair as a (values, indices) named tuple (out= too)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return ValuesIndices(*fn(*args, **kwargs))
+
+    return wrapper
+
+
 def install(namespace: dict, tensor_type, functions: dict, methods: dict) -> None:
     """Replaces the generated functions in `namespace` and the methods of `tensor_type`."""
     for name in WRAPPED_OPS:
@@ -224,3 +237,8 @@ def install(namespace: dict, tensor_type, functions: dict, methods: dict) -> Non
             namespace[name] = _wrap_scan(name, functions[name])
         if name in methods:
             setattr(tensor_type, name, _wrap_scan(name, methods[name]))
+    for name in INDEX_SCAN_OPS:
+        if name in functions and namespace.get(name) is functions[name]:
+            namespace[name] = _wrap_index_scan(functions[name])
+        if name in methods:
+            setattr(tensor_type, name, _wrap_index_scan(methods[name]))

@@ -19,7 +19,7 @@ import pytest
 
 import ingot
 from ingot_test_helpers import DEVICES, host, make
-from opinfo_dim import DIM_BY_NAME, DIM_OPS, cummax_ref
+from opinfo_dim import DIM_BY_NAME, DIM_OPS, cummax_ref, cummin_ref
 from opinfo_support import ALL, FLOATS, container, float_tiny, is_float, mismatches, samples
 
 EPS = {"float16": 2.0**-10, "bfloat16": 2.0**-7, "float32": 2.0**-23, "float64": 2.0**-52}
@@ -334,6 +334,23 @@ def test_cummax_cummin_nan_and_ties_follow_pytorch(device):
     assert list(host(v)) == [2, 1, 1, 1] and list(host(i)) == [0, 1, 2, 2]
     vb, ib = ingot.cummax(make(np.array([False, True, False, True]), "bool", device), 0)
     assert list(host(vb)) == [False, True, True, True] and list(host(ib)) == [0, 1, 1, 3]
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("name", ["cummax", "cummin"])
+def test_cummax_cummin_return_values_and_indices_by_name(device, name):
+    # As torch.return_types.cummax: .values and .indices, from the function, the method and out=.
+    x = np.array([[2.0, 1.0, 3.0], [0.0, 5.0, 4.0]])
+    t = make(x, "float32", device)
+    want_v, want_i = (cummax_ref if name == "cummax" else cummin_ref)(x, 1)
+    for r in (getattr(ingot, name)(t, 1), getattr(t, name)(dim=1)):
+        assert np.array_equal(host(r.values), want_v) and np.array_equal(host(r.indices), want_i)
+        assert host(r.indices).dtype == np.int64
+    v = ingot.empty((2, 3), device=t.device)
+    i = ingot.empty((2, 3), dtype=ingot.int64, device=t.device)
+    r = getattr(ingot, name)(t, 1, out=(v, i))
+    assert r.values is v and r.indices is i
+    assert np.array_equal(host(v), want_v) and np.array_equal(host(i), want_i)
 
 
 @pytest.mark.parametrize("device", DEVICES)
