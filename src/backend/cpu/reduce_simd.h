@@ -28,6 +28,7 @@ template <typename M>
 constexpr bool vectorizable = std::is_arithmetic_v<M> && !std::is_same_v<M, bool>;
 
 #define INGOT_SIMD_INLINE inline __attribute__((always_inline))
+#define INGOT_SIMD_INLINE_LAMBDA __attribute__((always_inline))
 
 // Under the plain memory policy (no software prefetch, memory_policy.h), rows of at least
 // kStreamMin elements are read as kPlainParts parts at once (StreamLanes here; the sums' cascade in
@@ -44,6 +45,9 @@ static_assert(kStreamMin / kPlainParts >= 512, "every part of a row read in part
 // cascade_rows in reduce_loops.h).
 constexpr int64_t kRowsMin = 1024;
 constexpr int kRowsTogether = 4;
+// Elements a chunk of the max/argmax loops (argmax with 4096 measured ~5% slower on 4096-element
+// rows: longer searches).
+constexpr int64_t kChunk = 512;
 
 // Vectors of Bytes bytes; 16 elements by default. find16 keeps 16-byte ones: it tests "any lane
 // set" per step, one lane at a time, and 16 lanes a step measured 2x slower on argmax rows.
@@ -226,6 +230,38 @@ struct StreamLanes {
     out = m[k][0];
     for (int v = 1; v < V::kVecs; ++v) E::lanes_pick(out, m[k][v]);
   }
+  // Elements [0, n) of every run (n a multiple of 16), in chunks of kChunk: lanes[k] becomes the
+  // lane-wise extreme of run k (starting from lanes[k]). False at the first chunk holding a NaN,
+  // in any run (the caller searches then).
+  INGOT_SIMD_INLINE bool extreme_chunks(const M* const* p, int64_t n, vt* lanes) {
+    return chunks(p, n, [&](int k, int64_t, const vt& f) INGOT_SIMD_INLINE_LAMBDA { E::lanes_pick(lanes[k], f); });
+  }
+  // The same for argmax: best[k] becomes run k's extreme and at[k] the offset of its first chunk
+  // holding it. A later chunk is taken only when strictly better, without a branch on the data:
+  // whether a chunk improves is a coin toss early in a row, and the mispredictions cost argmax over
+  // 4096-element rows ~3% on the Zen 4 dev box (2026-12-04).
+  INGOT_SIMD_INLINE bool arg_chunks(const M* const* p, int64_t n, M* best, int64_t* at) {
+    return chunks(p, n, [&](int k, int64_t c, const vt& f) INGOT_SIMD_INLINE_LAMBDA {
+      const M x = E::lanes_value(f);
+      const bool better = c == 0 || (Dir > 0 ? x > best[k] : x < best[k]);
+      best[k] = better ? x : best[k];
+      at[k] = better ? c : at[k];
+    });
+  }
+
+ private:
+  template <typename Take>
+  INGOT_SIMD_INLINE bool chunks(const M* const* p, int64_t n, Take take) {
+    for (int64_t c = 0; c < n; c += kChunk) {
+      if (scan(p, c, n - c < kChunk ? n - c : kChunk)) return false;
+      for (int k = 0; k < S; ++k) {
+        vt f;
+        folded(k, f);
+        take(k, c, f);
+      }
+    }
+    return true;
+  }
 };
 
 // Max (Dir > 0) or min of the row q[0, n), n >= 1: the first NaN if there is one. Returns false,
@@ -239,7 +275,6 @@ struct StreamLanes {
 template <int Dir, bool Prefetch, int S, typename M>
 INGOT_SIMD_INLINE bool row_extreme(const M* q, int64_t n, M init, M& value) {
   using E = LaneExtreme<Dir, M>;
-  constexpr int64_t kChunk = 512;
   const int64_t n16 = n / 16 * 16;
   typename E::vt lanes = E(init).m[0];
   int64_t c0 = 0;
@@ -247,18 +282,16 @@ INGOT_SIMD_INLINE bool row_extreme(const M* q, int64_t n, M init, M& value) {
     const int64_t part = n / S / kChunk * kChunk;
     StreamLanes<Dir, S, M> st(init);
     const M* parts[S];
-    for (int k = 0; k < S; ++k) parts[k] = q + k * part;
-    for (int64_t c = 0; c < part; c += kChunk) {
-      if (st.scan(parts, c, kChunk)) {  // a NaN in [0, S * part): the first one
-        value = q[find16<true>(q, S * part, M())];
-        return true;
-      }
-      for (int k = 0; k < S; ++k) {
-        typename E::vt f;
-        st.folded(k, f);
-        E::lanes_pick(lanes, f);
-      }
+    typename E::vt part_lanes[S];
+    for (int k = 0; k < S; ++k) {
+      parts[k] = q + k * part;
+      part_lanes[k] = lanes;
     }
+    if (!st.extreme_chunks(parts, part, part_lanes)) {  // a NaN in [0, S * part): the first one
+      value = q[find16<true>(q, S * part, M())];
+      return true;
+    }
+    for (int k = 0; k < S; ++k) E::lanes_pick(lanes, part_lanes[k]);
     c0 = S * part;
   }
   for (int64_t c = c0; c < n16; c += kChunk) {
@@ -296,7 +329,6 @@ INGOT_SIMD_INLINE bool row_extreme(const M* q, int64_t n, M init, M& value, bool
 template <int Dir, bool Prefetch, int S, typename M>
 INGOT_SIMD_INLINE void row_arg_extreme(const M* q, int64_t n, M init, M& value, int64_t& index) {
   using E = LaneExtreme<Dir, M>;
-  constexpr int64_t kChunk = 512;  // 4096 measured ~5% slower on 4096-element rows (longer searches)
   const int64_t n16 = n / 16 * 16;
   bool have = false;
   M best = init;
@@ -308,24 +340,16 @@ INGOT_SIMD_INLINE void row_arg_extreme(const M* q, int64_t n, M init, M& value, 
     const int64_t part = n / S / kChunk * kChunk;
     StreamLanes<Dir, S, M> st(init);
     const M* parts[S];
-    for (int k = 0; k < S; ++k) parts[k] = q + k * part;
     M best_k[S];
     int64_t at_k[S] = {};
-    for (int k = 0; k < S; ++k) best_k[k] = init;
-    for (int64_t c = 0; c < part; c += kChunk) {
-      if (st.scan(parts, c, kChunk)) {  // a NaN in [0, S * part): the first one
-        index = find16<true>(q, S * part, M());
-        value = q[index];
-        return;
-      }
-      for (int k = 0; k < S; ++k) {
-        typename E::vt f;
-        st.folded(k, f);
-        const M m = E::lanes_value(f);
-        const bool better = c == 0 || (Dir > 0 ? m > best_k[k] : m < best_k[k]);
-        best_k[k] = better ? m : best_k[k];
-        at_k[k] = better ? k * part + c : at_k[k];
-      }
+    for (int k = 0; k < S; ++k) {
+      parts[k] = q + k * part;
+      best_k[k] = init;
+    }
+    if (!st.arg_chunks(parts, part, best_k, at_k)) {  // a NaN in [0, S * part): the first one
+      index = find16<true>(q, S * part, M());
+      value = q[index];
+      return;
     }
     best = best_k[0];
     at = at_k[0];
@@ -333,7 +357,7 @@ INGOT_SIMD_INLINE void row_arg_extreme(const M* q, int64_t n, M init, M& value, 
     for (int k = 1; k < S; ++k) {
       if (Dir > 0 ? best_k[k] > best : best_k[k] < best) {
         best = best_k[k];
-        at = at_k[k];
+        at = k * part + at_k[k];
       }
     }
     c0 = S * part;
@@ -346,9 +370,8 @@ INGOT_SIMD_INLINE void row_arg_extreme(const M* q, int64_t n, M init, M& value, 
       index = c + k;
       return;
     }
-    // Without a branch on the data: whether a chunk improves is a coin toss early in a row, and
-    // the mispredictions cost argmax over 4096-element rows ~3% on the Zen 4 dev box (2026-12-04).
-    // The search waits until the last chunk that improves is known.
+    // Without a branch on the data, as StreamLanes::arg_chunks; the search waits until the last
+    // chunk that improves is known.
     const M m = e.value();
     const bool better = !have || (Dir > 0 ? m > best : m < best);
     best = better ? m : best;
@@ -393,21 +416,13 @@ INGOT_SIMD_INLINE void row_arg_extreme(const M* q, int64_t n, M init, M& value, 
 template <int Dir, int S, typename M>
 INGOT_SIMD_INLINE void rows_extreme(const M* const* q, int64_t n, M init, M* value, bool* ok) {
   using E = LaneExtreme<Dir, M>;
-  constexpr int64_t kChunk = 512;
   const int64_t n16 = n / 16 * 16;
   StreamLanes<Dir, S, M> st(init);
   typename E::vt lanes[S];
   for (int k = 0; k < S; ++k) lanes[k] = st.init_lanes;
-  for (int64_t c = 0; c < n16; c += kChunk) {
-    if (st.scan(q, c, n16 - c < kChunk ? n16 - c : kChunk)) {
-      for (int k = 0; k < S; ++k) ok[k] = row_extreme<Dir, false, 1>(q[k], n, init, value[k]);
-      return;
-    }
-    for (int k = 0; k < S; ++k) {
-      typename E::vt f;
-      st.folded(k, f);
-      E::lanes_pick(lanes[k], f);
-    }
+  if (!st.extreme_chunks(q, n16, lanes)) {
+    for (int k = 0; k < S; ++k) ok[k] = row_extreme<Dir, false, 1>(q[k], n, init, value[k]);
+    return;
   }
   for (int k = 0; k < S; ++k) {
     M m = E::lanes_value(lanes[k]);
@@ -431,26 +446,14 @@ INGOT_SIMD_INLINE void rows_extreme(const M* const* q, int64_t n, M init, M* val
 // sends each row to row_arg_extreme on its own.
 template <int Dir, int S, typename M>
 INGOT_SIMD_INLINE void rows_arg_extreme(const M* const* q, int64_t n, M init, M* value, int64_t* index) {
-  using E = LaneExtreme<Dir, M>;
-  constexpr int64_t kChunk = 512;
   const int64_t n16 = n / 16 * 16;
   StreamLanes<Dir, S, M> st(init);
   M best[S];
   int64_t at[S] = {};
   for (int k = 0; k < S; ++k) best[k] = init;
-  for (int64_t c = 0; c < n16; c += kChunk) {
-    if (st.scan(q, c, n16 - c < kChunk ? n16 - c : kChunk)) {
-      for (int k = 0; k < S; ++k) row_arg_extreme<Dir, false, 1>(q[k], n, init, value[k], index[k]);
-      return;
-    }
-    for (int k = 0; k < S; ++k) {  // without a branch on the data, as row_arg_extreme
-      typename E::vt f;
-      st.folded(k, f);
-      const M m = E::lanes_value(f);
-      const bool better = c == 0 || (Dir > 0 ? m > best[k] : m < best[k]);
-      best[k] = better ? m : best[k];
-      at[k] = better ? c : at[k];
-    }
+  if (!st.arg_chunks(q, n16, best, at)) {
+    for (int k = 0; k < S; ++k) row_arg_extreme<Dir, false, 1>(q[k], n, init, value[k], index[k]);
+    return;
   }
   for (int k = 0; k < S; ++k) {
     int64_t a = at[k];
@@ -528,3 +531,4 @@ INGOT_SIMD_INLINE void accumulate_extreme_rows(M* acc, const M* const* q, int64_
 }  // namespace ingot::cpu::simd
 
 #undef INGOT_SIMD_INLINE
+#undef INGOT_SIMD_INLINE_LAMBDA
