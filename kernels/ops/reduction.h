@@ -313,26 +313,32 @@ REGISTER_FLOAT_REDUCE_OP(std);
 REGISTER_FLOAT_REDUCE_OP(var_mean);
 REGISTER_FLOAT_REDUCE_OP(std_mean);
 
-// ---- logical
+// ---- logical. Bitwise, not short-circuit, operators: a branch per element on the data was
+// mispredicted on random input and kept the loops from vectorizing. plain_logical: the CPU
+// fast-path trait (src/backend/cpu/reduce_simd.h's BitsRow::has, which stops early): +1 looks for
+// a nonzero element, -1 for a zero one.
 template <typename T>
 struct any_reduction : ReduceFunctorBase {
   using acc_t = bool;
   using out_t = bool;
+  static constexpr int plain_logical = 1;
   INGOT_INLINE acc_t identity() const { return false; }
-  INGOT_INLINE acc_t reduce(acc_t a, opmath_t<T> x, int64_t) const { return a || x != opmath_t<T>(0); }
-  INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return a || b; }
+  INGOT_INLINE acc_t reduce(acc_t a, opmath_t<T> x, int64_t) const { return a | (x != opmath_t<T>(0)); }
+  INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return a | b; }
   INGOT_INLINE out_t project(acc_t a) const { return a; }
 };
 template <typename T>
 struct all_reduction : any_reduction<T> {
+  static constexpr int plain_logical = -1;
   INGOT_INLINE bool identity() const { return true; }
-  INGOT_INLINE bool reduce(bool a, opmath_t<T> x, int64_t) const { return a && x != opmath_t<T>(0); }
-  INGOT_INLINE bool combine(bool a, bool b) const { return a && b; }
+  INGOT_INLINE bool reduce(bool a, opmath_t<T> x, int64_t) const { return a & (x != opmath_t<T>(0)); }
+  INGOT_INLINE bool combine(bool a, bool b) const { return a & b; }
 };
 template <typename T>
 struct count_nonzero_reduction : ReduceFunctorBase {
   using acc_t = int64_t;
   using out_t = int64_t;
+  static constexpr bool plain_count = true;  // CPU fast-path trait (reduce_simd.h's BitsRow::count)
   INGOT_INLINE acc_t identity() const { return 0; }
   INGOT_INLINE acc_t reduce(acc_t a, opmath_t<T> x, int64_t) const { return a + (x != opmath_t<T>(0) ? 1 : 0); }
   INGOT_INLINE acc_t combine(acc_t a, acc_t b) const { return a + b; }

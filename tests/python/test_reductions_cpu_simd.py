@@ -1,7 +1,8 @@
 """The CPU vector paths of max/min and argmax/argmin (src/backend/cpu/reduce_simd.h) against the
 generic cascade, which a stepped (non-contiguous) view of the same values takes: results must be
 bit-identical, with NaN, ties across the 512-element search chunks, signed zeros, infinities, integer extremes
-and lengths around the 16-element vector groups."""
+and lengths around the 16-element vector groups. Also any/all/count_nonzero, which test the
+elements' bits and stop early, against NumPy and the stepped view."""
 import os
 import pathlib
 import subprocess
@@ -278,3 +279,57 @@ print("ok")
 @pytest.mark.parametrize("policy", ("plain", "assisted"))
 def test_rows_read_together_match_the_generic_path(policy):
     run_under_policy(ROWS_TOGETHER_SCRIPT, policy)
+
+
+LOGICAL_DTYPES = ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64")
+
+
+def as_dtype(values: np.ndarray, dtype: str):
+    """A tensor of dtype with values (bfloat16 through float32: NumPy has none)."""
+    if dtype == "bfloat16":
+        return ingot.asarray(values.astype(np.float32)).astype(ingot.bfloat16)
+    return ingot.asarray(values.astype(dtype))
+
+
+@pytest.mark.parametrize("dtype", LOGICAL_DTYPES)
+@pytest.mark.parametrize("n", LENGTHS + (70001,))
+def test_any_all_count_nonzero_find_one_element_anywhere(dtype, n):
+    # One nonzero among zeros (any) and one zero among nonzeros (all) at the start, at a chunk
+    # edge, in the vector part's last step and in the scalar tail; -0.0 is a zero and NaN is not.
+    floating = dtype.startswith("float") or dtype == "bfloat16"
+    zero = -0.0 if floating else 0
+    for at in sorted({0, min(511, n - 1), min(512, n - 1), n // 16 * 16 - 1 if n >= 16 else 0, n - 1}):
+        for marker in ((np.nan, 1) if floating else (1,)):
+            v = np.full(n, zero, dtype=np.float64)
+            v[at] = marker
+            c, s = as_dtype(v, dtype), as_dtype(np.stack([v, v], 1), dtype)[:, 0]
+            for t in (c, s):
+                assert ingot.any(t).item() is True and ingot.all(t).item() is (n == 1)
+                assert ingot.count_nonzero(t).item() == 1
+            w = np.full(n, 1.0)
+            w[at] = zero
+            c, s = as_dtype(w, dtype), as_dtype(np.stack([w, w], 1), dtype)[:, 0]
+            for t in (c, s):
+                assert ingot.all(t).item() is False and ingot.any(t).item() is (n > 1)
+                assert ingot.count_nonzero(t).item() == n - 1
+    empty = as_dtype(np.zeros(0), dtype)
+    assert ingot.any(empty).item() is False and ingot.all(empty).item() is True
+
+
+@pytest.mark.parametrize("dtype", LOGICAL_DTYPES)
+def test_any_all_count_nonzero_over_rows_and_dims_match_numpy(dtype):
+    rng = np.random.default_rng(7)
+    v = rng.choice([0.0, -0.0, 1.0, -2.0, np.inf, np.nan] if dtype.startswith(("float", "bf")) else [0, 1, 3],
+                   size=(37, 1029), p=None)
+    v[rng.random(v.shape) < 0.9] = 0.0  # mostly zeros: rows with and without a nonzero
+    v[5] = 1.0  # a row of nonzeros, for all
+    t = as_dtype(v, dtype)
+    ref = v != 0
+    for dim in (None, 0, 1):
+        for op, want in (("any", ref.any(axis=dim)), ("all", ref.all(axis=dim)),
+                         ("count_nonzero", ref.sum(axis=dim))):
+            got = getattr(ingot, op)(t) if dim is None else getattr(ingot, op)(t, dim)
+            np.testing.assert_array_equal(host(got), want, err_msg=f"{op} dim={dim} {dtype}")
+    tt = ingot.transpose(t, 0, 1)  # non-contiguous rows
+    np.testing.assert_array_equal(host(ingot.any(tt, 1)), ref.T.any(1))
+    np.testing.assert_array_equal(host(ingot.all(tt, 1)), ref.T.all(1))

@@ -66,6 +66,18 @@ struct DimLoops<K, DimKind::Softmax> {
 #endif
     for (int64_t i = 0; i < len; ++i) buf[i] = precise::exp(convert<A>(x[i]) - m);
   }
+  // e[c] = exp(x[c] - m[c]) for the columns [0, cols) of one row (cols <= kDimColumns).
+  static void columns_exp(A* e, const In* x, const A* m, int64_t cols) {
+#if INGOT_VEC_MATH
+    if constexpr (kVecExp) {
+      alignas(64) A t[kDimColumns];
+      for (int64_t c = 0; c < cols; ++c) t[c] = convert<A>(x[c]) - m[c];
+      vec::exp(e, t, cols);
+      return;
+    }
+#endif
+    for (int64_t c = 0; c < cols; ++c) e[c] = precise::exp(convert<A>(x[c]) - m[c]);
+  }
   // max of a contiguous row in kLanes independent lanes (a NaN never becomes the max).
   static A row_max(const In* x, int64_t n) {
     A lane[kLanes];
@@ -132,25 +144,33 @@ struct DimLoops<K, DimKind::Softmax> {
         s[0] = row_sum(x, n, m[0]);
       } else {
         // Partial sums of kSumBlock rows: the error grows like kSumBlock + n / kSumBlock, not n.
+        // Each row's columns are contiguous: their exps in one vector call (columns_exp).
+        alignas(64) A e[kDimColumns];
         for (int64_t i0 = 0; i0 < n; i0 += kSumBlock) {
           for (int64_t c = 0; c < cols; ++c) part[c] = A(0);
           for (int64_t i = i0; i < std::min(n, i0 + kSumBlock); ++i) {
-            const In* xi = x + i * stride;
-            for (int64_t c = 0; c < cols; ++c) part[c] += precise::exp(convert<A>(xi[c]) - m[c]);
+            columns_exp(e, x + i * stride, m, cols);
+            for (int64_t c = 0; c < cols; ++c) part[c] += e[c];
           }
           for (int64_t c = 0; c < cols; ++c) s[c] += part[c];
         }
       }
       if constexpr (kVecExp && has_from_exp<typename K::Functor, A>::value) {
+        alignas(64) A e[kBlock];
         if (cols == 1 && stride == 1) {
-          alignas(64) A e[kBlock];
           for (int64_t i0 = 0; i0 < n; i0 += kBlock) {
             const int64_t len = std::min(n - i0, kBlock);
             exp_block(e, x + i0, len, m[0]);
             for (int64_t i = 0; i < len; ++i) y[i0 + i] = convert<Out>(f.from_exp(e[i], s[0]));
           }
-          return;
+        } else {
+          for (int64_t i = 0; i < n; ++i) {
+            Out* yi = y + i * stride;
+            columns_exp(e, x + i * stride, m, cols);
+            for (int64_t c = 0; c < cols; ++c) yi[c] = convert<Out>(f.from_exp(e[c], s[c]));
+          }
         }
+        return;
       }
       // log_softmax-likes take the row's log once (from_log_sum), not once per element.
       constexpr bool kLogSum = has_from_log_sum<typename K::Functor, A>::value;

@@ -56,13 +56,35 @@ struct ReduceLoops {
   }();
   static constexpr bool kSimdMax = kExtreme != 0 && std::is_same_v<acc_t, In>;
   static constexpr bool kSimdArg = kExtreme != 0 && std::is_same_v<acc_t, ValueIndex<In>>;
+  // any (+1), all (-1) and count_nonzero (kCount) on contiguous data test the elements' bits
+  // (reduce_simd.h's BitsRow), for every element type: Bits of In's size, the sign bit of a
+  // floating type masked off.
+  static constexpr int kLogical = [] {
+    if constexpr (requires { Ops::plain_logical; }) {
+      return Ops::plain_logical;
+    } else {
+      return 0;
+    }
+  }();
+  static constexpr bool kCount = [] {
+    if constexpr (requires { Ops::plain_count; }) {
+      return Ops::plain_count;
+    } else {
+      return false;
+    }
+  }();
+  using Bits = std::conditional_t<
+      sizeof(In) == 1, uint8_t,
+      std::conditional_t<sizeof(In) == 2, uint16_t, std::conditional_t<sizeof(In) == 4, uint32_t, uint64_t>>>;
+  static constexpr Bits kAllBits = static_cast<Bits>(~Bits(0));  // cast back: ~ promotes 16-bit to int
+  static constexpr Bits kMagnitude = ::ingot::is_floating_point_v<In> ? static_cast<Bits>(kAllBits >> 1) : kAllBits;
   // Per-ISA clones (multiarch.h) only for float and double inputs: they are where wider vectors
   // pay, and GCC 12.2 miscompiles the int8/int16 -> int64 leaf sums for AVX2/AVX-512 (the loop
   // vectorizer reads 1/4 resp. 1/2 of the elements; the baseline build is right).
   static constexpr bool kMultiarch = std::is_same_v<In, float> || std::is_same_v<In, double>;
   // The max/min/argmax vector paths (reduce_simd.h) are cloned for every element type: they
   // accumulate nothing wider than the element.
-  static constexpr bool kClones = kMultiarch || kSimdMax || kSimdArg;
+  static constexpr bool kClones = kMultiarch || kSimdMax || kSimdArg || kLogical != 0 || kCount;
 
   static void run(const ReduceArgs& a) {
     Ops ops;
@@ -253,6 +275,13 @@ struct ReduceLoops {
         return r;
       }
       return contiguous_row_any_isa<true>(ops, p, c0, c1, idx0);
+    } else if constexpr (kLogical != 0) {
+      static_assert(sizeof(Bits) == sizeof(In));
+      const bool found = simd::BitsRow<Bits>::template has<(kLogical > 0)>(reinterpret_cast<const Bits*>(p) + c0,
+                                                                            c1 - c0, kMagnitude);
+      return kLogical > 0 ? found : !found;
+    } else if constexpr (kCount) {
+      return simd::BitsRow<Bits>::count(reinterpret_cast<const Bits*>(p) + c0, c1 - c0, kMagnitude);
     } else if constexpr (kSimdArg) {  // the whole range at once: the first index does not depend on the split
       acc_t r;
       simd::row_arg_extreme<kExtreme>(reinterpret_cast<const In*>(p) + c0, c1 - c0,
@@ -325,7 +354,7 @@ struct ReduceLoops {
   // 5.2-6.4 one at a time; on the H200 host's Xeon 2.8-2.9 ms either way; 2026-12-04). Each row
   // keeps its own order, so the bits do not depend on it.
   static bool rows_together(const ReduceArgs& a, int64_t n_out, int64_t n_red) {
-    return n_out >= simd::kRowsTogether && a.nred_dims == 1 && a.in_red_strides[0] == static_cast<int64_t>(sizeof(In)) &&
+    return kLogical == 0 && !kCount && n_out >= simd::kRowsTogether && a.nred_dims == 1 && a.in_red_strides[0] == static_cast<int64_t>(sizeof(In)) &&
            n_red >= simd::kRowsMin && n_red < simd::kStreamMin && !assisted_memory();
   }
 

@@ -476,6 +476,68 @@ INGOT_SIMD_INLINE void rows_arg_extreme(const M* const* q, int64_t n, M init, M*
   }
 }
 
+// any/all/count_nonzero over a row of unsigned integers U, the elements' bits (the sign bit left
+// out of mask for a floating type, so -0.0 counts as zero and NaN as nonzero): 64 bytes a step
+// in two 32-byte vectors, chunks of kChunk elements.
+template <typename U>
+struct BitsRow {
+  static_assert(std::is_unsigned_v<U>);
+  using V = Vec<U, 32>;
+  using vt = typename V::type;
+  static constexpr int64_t kStep = 2 * V::kLanes;
+  static_assert(kChunk % kStep == 0);
+
+  // Whether an element has a bit of mask set (Nonzero) or none (!Nonzero), stopping after the
+  // first chunk that decides, as NumPy's any/all stop early.
+  template <bool Nonzero>
+  static INGOT_SIMD_INLINE bool has(const U* q, int64_t n, U mask) {
+    const vt m = vt{} + mask;
+    const int64_t body = n / kStep * kStep;
+    for (int64_t c = 0; c < body; c += kChunk) {
+      const int64_t end = body - c < kChunk ? body : c + kChunk;
+      auto hit = vt{} != vt{};
+      for (int64_t i = c; i < end; i += kStep) {
+        for (int v = 0; v < 2; ++v) {
+          vt x;
+          V::load(x, q + i + v * V::kLanes);
+          hit |= Nonzero ? (x & m) != vt{} : (x & m) == vt{};
+        }
+      }
+      if (any_lane(hit)) return true;
+    }
+    for (int64_t i = body; i < n; ++i) {
+      if (((q[i] & mask) != 0) == Nonzero) return true;
+    }
+    return false;
+  }
+  // How many elements have a bit of mask set: counted in U-wide lanes, added up before a lane
+  // can wrap (each lane gains at most kChunk / kStep a chunk).
+  static INGOT_SIMD_INLINE int64_t count(const U* q, int64_t n, U mask) {
+    constexpr uint64_t kLaneMax = static_cast<U>(~U(0));
+    constexpr int64_t kChunksPerFlush = static_cast<int64_t>(
+        kLaneMax / (kChunk / kStep) < (uint64_t{1} << 20) ? kLaneMax / (kChunk / kStep) : (uint64_t{1} << 20));
+    const vt m = vt{} + mask;
+    const int64_t body = n / kStep * kStep;
+    int64_t total = 0;
+    for (int64_t c0 = 0; c0 < body; c0 += kChunksPerFlush * kChunk) {
+      const int64_t end = body - c0 < kChunksPerFlush * kChunk ? body : c0 + kChunksPerFlush * kChunk;
+      vt cnt[2] = {vt{}, vt{}};
+      for (int64_t i = c0; i < end; i += kStep) {
+        for (int v = 0; v < 2; ++v) {
+          vt x;
+          V::load(x, q + i + v * V::kLanes);
+          cnt[v] -= (vt)((x & m) != vt{});  // a true lane is all ones: -1
+        }
+      }
+      for (int v = 0; v < 2; ++v) {
+        for (int l = 0; l < V::kLanes; ++l) total += static_cast<int64_t>(cnt[v][l]);
+      }
+    }
+    for (int64_t i = body; i < n; ++i) total += (q[i] & mask) != 0;
+    return total;
+  }
+};
+
 // Max (Dir > 0) or min of R rows into acc[0, nj) element-wise, rows in order: the outer strategy's
 // inner loop. Each lane applies the functors' rule (a NaN accumulator stays; else a NaN element
 // wins; ties keep the element), so results are bit-identical to the scalar loop; in explicit
