@@ -333,3 +333,32 @@ def test_any_all_count_nonzero_over_rows_and_dims_match_numpy(dtype):
     tt = ingot.transpose(t, 0, 1)  # non-contiguous rows
     np.testing.assert_array_equal(host(ingot.any(tt, 1)), ref.T.any(1))
     np.testing.assert_array_equal(host(ingot.all(tt, 1)), ref.T.all(1))
+
+
+@pytest.mark.parametrize("dtype", ("float16", "bfloat16", "float32", "float64"))
+@pytest.mark.parametrize("n", LENGTHS)
+def test_inf_norms_match_the_generic_path_bit_for_bit(dtype, n):
+    # vector_norm's inf / -inf orders over contiguous rows take an integer extreme of the
+    # magnitudes' bits; the stepped view takes the generic float path. Signed zeros, infinities,
+    # subnormals and a NaN (its bits come from the generic path either way).
+    rng = np.random.default_rng(n)
+    special = np.array([0.0, -0.0, np.inf, -np.inf, 1e-40, -3.5, 2.0**-140])
+    for case in ("random", "special", "nan", "zeros"):
+        v = rng.standard_normal(n) * 100
+        if case == "special":
+            v[rng.integers(0, n, max(1, n // 4))] = rng.choice(special, max(1, n // 4))
+        elif case == "nan":
+            v[rng.integers(0, n)] = np.nan
+        elif case == "zeros":
+            v = np.where(rng.random(n) < 0.5, 0.0, -0.0)
+        c, s = as_dtype(v, dtype), as_dtype(np.stack([v, v], 1), dtype)[:, 0]
+        for order in (float("inf"), float("-inf")):
+            fc, fs = ingot.vector_norm(c, order), ingot.vector_norm(s, order)
+            np.testing.assert_array_equal(bits(fc), bits(fs), err_msg=f"{case} ord={order}")
+            stored = np.abs(host(c.astype(ingot.float64)))  # the values as the dtype holds them
+            want = stored.max() if order > 0 else stored.min()
+            got = float(host(fc.astype(ingot.float64)))
+            assert (np.isnan(got) and np.isnan(want)) or got == want, f"{case} ord={order}: {got} != {want}"
+        rows = as_dtype(np.stack([v, -v, v * 0.5]), dtype)  # over dim 1 too
+        np.testing.assert_array_equal(bits(ingot.vector_norm(rows, float("inf"), 1)),
+                                      bits(ingot.vector_norm(ingot.transpose(ingot.transpose(rows, 0, 1).clone(), 0, 1), float("inf"), 1)))

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 
 #include "backend/cpu/kernel_fn.h"
@@ -76,6 +77,15 @@ struct ReduceLoops {
   using Bits = std::conditional_t<
       sizeof(In) == 1, uint8_t,
       std::conditional_t<sizeof(In) == 2, uint16_t, std::conditional_t<sizeof(In) == 4, uint32_t, uint64_t>>>;
+  // vector_norm's inf (+1) and -inf (-1) orders over contiguous float rows: an integer extreme of
+  // the magnitudes' bits (reduce_simd.h's row_abs_extreme).
+  static constexpr int kAbsExtreme = [] {
+    if constexpr (requires { Ops::plain_abs_extreme; }) {
+      return ::ingot::is_floating_point_v<In> ? Ops::plain_abs_extreme : 0;
+    } else {
+      return 0;
+    }
+  }();
   static constexpr Bits kAllBits = static_cast<Bits>(~Bits(0));  // cast back: ~ promotes 16-bit to int
   static constexpr Bits kMagnitude = ::ingot::is_floating_point_v<In> ? static_cast<Bits>(kAllBits >> 1) : kAllBits;
   // Per-ISA clones (multiarch.h) only for float and double inputs: they are where wider vectors
@@ -84,7 +94,7 @@ struct ReduceLoops {
   static constexpr bool kMultiarch = std::is_same_v<In, float> || std::is_same_v<In, double>;
   // The max/min/argmax vector paths (reduce_simd.h) are cloned for every element type: they
   // accumulate nothing wider than the element.
-  static constexpr bool kClones = kMultiarch || kSimdMax || kSimdArg || kLogical != 0 || kCount;
+  static constexpr bool kClones = kMultiarch || kSimdMax || kSimdArg || kLogical != 0 || kCount || kAbsExtreme != 0;
 
   static void run(const ReduceArgs& a) {
     Ops ops;
@@ -144,6 +154,14 @@ struct ReduceLoops {
       r /= a.red_sizes[d];
     }
     return off;
+  }
+
+  // The bits of +inf of a floating In, as kAbsExtreme's keys.
+  static std::make_signed_t<Bits> inf_key() {
+    const In inf = static_cast<In>(::ingot::infinity<opmath_t<In>>());
+    std::make_signed_t<Bits> k;
+    std::memcpy(&k, &inf, sizeof(k));
+    return k;
   }
 
   // ---- inner strategy
@@ -282,6 +300,16 @@ struct ReduceLoops {
       return kLogical > 0 ? found : !found;
     } else if constexpr (kCount) {
       return simd::BitsRow<Bits>::count(reinterpret_cast<const Bits*>(p) + c0, c1 - c0, kMagnitude);
+    } else if constexpr (kAbsExtreme != 0 && !Generic) {
+      using S = std::make_signed_t<Bits>;
+      S key;
+      if (simd::row_abs_extreme<kAbsExtreme>(reinterpret_cast<const S*>(p) + c0, c1 - c0, static_cast<S>(kMagnitude),
+                                             inf_key(), key)) {
+        In v;
+        std::memcpy(&v, &key, sizeof(v));
+        return static_cast<acc_t>(static_cast<opmath_t<In>>(v));
+      }
+      return contiguous_row_any_isa<true>(ops, p, c0, c1, idx0);  // a NaN: the generic path's
     } else if constexpr (kSimdArg) {  // the whole range at once: the first index does not depend on the split
       acc_t r;
       simd::row_arg_extreme<kExtreme>(reinterpret_cast<const In*>(p) + c0, c1 - c0,
@@ -354,7 +382,7 @@ struct ReduceLoops {
   // 5.2-6.4 one at a time; on the H200 host's Xeon 2.8-2.9 ms either way; 2026-12-04). Each row
   // keeps its own order, so the bits do not depend on it.
   static bool rows_together(const ReduceArgs& a, int64_t n_out, int64_t n_red) {
-    return kLogical == 0 && !kCount && n_out >= simd::kRowsTogether && a.nred_dims == 1 && a.in_red_strides[0] == static_cast<int64_t>(sizeof(In)) &&
+    return kLogical == 0 && !kCount && kAbsExtreme == 0 && n_out >= simd::kRowsTogether && a.nred_dims == 1 && a.in_red_strides[0] == static_cast<int64_t>(sizeof(In)) &&
            n_red >= simd::kRowsMin && n_red < simd::kStreamMin && !assisted_memory();
   }
 

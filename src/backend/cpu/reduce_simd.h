@@ -538,6 +538,51 @@ struct BitsRow {
   }
 };
 
+// The largest (Dir > 0) or smallest magnitude in the row q[0, n) of floats, given as their bits S
+// (signed integers of the float's width): with the sign bit masked off (mask), the bits of
+// magnitudes are ordered as the magnitudes, and NaNs lie above +inf (inf_key). So the extreme
+// is an integer max or min, which every ISA vectorizes (the float select that keeps a NaN does
+// not). key: the extreme's bits; false when the row holds a NaN (the caller takes the generic
+// path, for the payload of its first NaN). n >= 1.
+template <int Dir, typename S>
+INGOT_SIMD_INLINE bool row_abs_extreme(const S* q, int64_t n, S mask, S inf_key, S& key) {
+  static_assert(std::is_signed_v<S>);
+  using V = Vec<S, 32>;
+  using vt = typename V::type;
+  constexpr int64_t kStep = 2 * V::kLanes;
+  const vt m = vt{} + mask;
+  vt ext[2], top[2];  // top: the largest key, for the NaN test of a min
+  for (int v = 0; v < 2; ++v) {
+    ext[v] = vt{} + (Dir > 0 ? S(0) : inf_key);
+    top[v] = vt{};
+  }
+  const int64_t body = n / kStep * kStep;
+  for (int64_t i = 0; i < body; i += kStep) {
+    for (int v = 0; v < 2; ++v) {
+      vt x;
+      V::load(x, q + i + v * V::kLanes);
+      x &= m;
+      ext[v] = (Dir > 0 ? x > ext[v] : x < ext[v]) ? x : ext[v];
+      if constexpr (Dir < 0) top[v] = x > top[v] ? x : top[v];
+    }
+  }
+  S e = Dir > 0 ? S(0) : inf_key, t = 0;
+  for (int v = 0; v < 2; ++v) {
+    for (int l = 0; l < V::kLanes; ++l) {
+      e = (Dir > 0 ? ext[v][l] > e : ext[v][l] < e) ? ext[v][l] : e;
+      t = top[v][l] > t ? top[v][l] : t;
+    }
+  }
+  for (int64_t i = body; i < n; ++i) {
+    const S x = static_cast<S>(q[i] & mask);
+    e = (Dir > 0 ? x > e : x < e) ? x : e;
+    t = x > t ? x : t;
+  }
+  if ((Dir > 0 ? e : t) > inf_key) return false;
+  key = e;
+  return true;
+}
+
 // Max (Dir > 0) or min of R rows into acc[0, nj) element-wise, rows in order: the outer strategy's
 // inner loop. Each lane applies the functors' rule (a NaN accumulator stays; else a NaN element
 // wins; ties keep the element), so results are bit-identical to the scalar loop; in explicit
