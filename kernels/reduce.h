@@ -15,6 +15,9 @@
 //   reduce_block(q, n)        optional, for ops blind to idx: the accumulator of the n elements
 //                             q[0..n) (n a multiple of 8), for drivers holding a block of values
 //                             (the CPU cascade's leaves, a CUDA thread's registers)
+//   reduce_rows(acc, rows, nrows, nj)  optional, CPU, for ops blind to idx: rows[0..nrows) (in
+//                             order, nj contiguous elements each) into acc[0..nj), element j of
+//                             each row into acc[j] (the outer strategy's groups of rows)
 // Drivers may split the reduction anywhere and combine partials in any fixed order, so combine must
 // be associative and commutative up to rounding. `prm` holds the op's parameters (correction, p) and the number
 // of reduced elements.

@@ -497,6 +497,29 @@ def test_logsumexp_special_values(device):
     np.testing.assert_allclose(got, want, rtol=1e-15)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("device", DEVICES)
+def test_logsumexp_over_an_outer_dim_special_columns(device, dtype):
+    # Columns of 200 rows (several of the CPU's 64-row groups), 700 of them (past a 512-column
+    # sub-block): a column of -inf, one with a +inf, one with a NaN, one of huge values, the rest
+    # random; the NumPy reference in float64 about each column's max.
+    rng = np.random.default_rng(11)
+    c = rng.standard_normal((200, 700)) * 10
+    c[:, 3] = -np.inf
+    c[77, 600] = np.inf
+    c[150, 601] = np.nan
+    c[:, 602] = 1e30 + rng.standard_normal(200) * 1e24
+    c[:, 650] = -np.inf
+    c[5, 650] = -3.0  # one finite element among -inf
+    got = host(ingot.logsumexp(make(c, dtype, device), 0))
+    x = c.astype(dtype).astype(np.float64)
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        m = np.nanmax(np.where(np.isnan(x), -np.inf, x), axis=0)
+        want = np.log(np.sum(np.exp(x - np.where(np.isfinite(m), m, 0)), axis=0)) + np.where(np.isfinite(m), m, 0)
+    want[3], want[600], want[601], want[650] = -np.inf, np.inf, np.nan, -3.0
+    np.testing.assert_allclose(got, want, rtol=8 * np.finfo(dtype).eps)
+
+
 @pytest.mark.parametrize("device", DEVICES)
 def test_dtype_argument_converts_before_reducing(device):
     c = np.full((1000,), 100, dtype=np.int64)

@@ -511,6 +511,14 @@ struct ReduceLoops {
                                                 int64_t r1, int64_t nj, acc_t* acc) {
     const int64_t cs = a.in_out_strides[0];
     int64_t r = r0;
+    if constexpr (requires { ops.reduce_rows(acc, static_cast<const In* const*>(nullptr), 1, nj); }) {
+      if (cs == static_cast<int64_t>(sizeof(In))) {  // the functor's own group algorithm (logsumexp)
+        const In* q[kRowGroup];
+        for (; r < r1; ++r) q[r - r0] = reinterpret_cast<const In*>(base + red_offset(a, r, 0));
+        ops.reduce_rows(acc, q, static_cast<int>(r1 - r0), nj);
+        return;
+      }
+    }
     if constexpr (kSimdMax) {  // plain max/min: explicit vectors (reduce_simd.h)
       if (cs == static_cast<int64_t>(sizeof(In))) {
         r = extreme_pass<8>(a, base, r, r1, nj, acc);
