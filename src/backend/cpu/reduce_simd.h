@@ -506,7 +506,7 @@ struct BitsRow {
       if (any_lane(hit)) return true;
     }
     for (int64_t i = body; i < n; ++i) {
-      if (((q[i] & mask) != 0) == Nonzero) return true;
+      if (((load(q + i) & mask) != 0) == Nonzero) return true;
     }
     return false;
   }
@@ -533,8 +533,15 @@ struct BitsRow {
         for (int l = 0; l < V::kLanes; ++l) total += static_cast<int64_t>(cnt[v][l]);
       }
     }
-    for (int64_t i = body; i < n; ++i) total += (q[i] & mask) != 0;
+    for (int64_t i = body; i < n; ++i) total += (load(q + i) & mask) != 0;
     return total;
+  }
+  // One element's bits: through memcpy, as the vector loads, since q points at floats (or other
+  // types) viewed as U.
+  static INGOT_SIMD_INLINE U load(const U* p) {
+    U x;
+    std::memcpy(&x, p, sizeof(x));
+    return x;
   }
 };
 
@@ -574,7 +581,9 @@ INGOT_SIMD_INLINE bool row_abs_extreme(const S* q, int64_t n, S mask, S inf_key,
     }
   }
   for (int64_t i = body; i < n; ++i) {
-    const S x = static_cast<S>(q[i] & mask);
+    S x;
+    std::memcpy(&x, q + i, sizeof(x));  // floats viewed as S: a byte copy, not an aliasing load
+    x = static_cast<S>(x & mask);
     e = (Dir > 0 ? x > e : x < e) ? x : e;
     t = x > t ? x : t;
   }
