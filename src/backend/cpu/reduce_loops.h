@@ -519,6 +519,29 @@ struct ReduceLoops {
         return;
       }
     }
+    if constexpr (kLogical != 0) {
+      // any/all: the accumulators as bytes (a bool array kept GCC from vectorizing: any of float32
+      // over dim 0 of 2048x2048 took 2.4 ms, NumPy 0.8), the elements' bits as BitsRow tests them.
+      if (cs == static_cast<int64_t>(sizeof(In))) {
+        static_assert(sizeof(acc_t) == 1);
+        uint8_t* bytes = reinterpret_cast<uint8_t*>(acc);
+        for (; r < r1; ++r) {
+          const char* q = base + red_offset(a, r, 0);
+#if defined(__clang__)
+#pragma clang loop vectorize(assume_safety)
+#else
+#pragma GCC ivdep
+#endif
+          for (int64_t j = 0; j < nj; ++j) {
+            Bits x;
+            std::memcpy(&x, q + j * static_cast<int64_t>(sizeof(In)), sizeof(x));
+            const auto nonzero = static_cast<uint8_t>((x & kMagnitude) != 0);
+            bytes[j] = kLogical > 0 ? static_cast<uint8_t>(bytes[j] | nonzero) : static_cast<uint8_t>(bytes[j] & nonzero);
+          }
+        }
+        return;
+      }
+    }
     if constexpr (kSimdMax) {  // plain max/min: explicit vectors (reduce_simd.h)
       if (cs == static_cast<int64_t>(sizeof(In))) {
         r = extreme_pass<8>(a, base, r, r1, nj, acc);
