@@ -25,6 +25,14 @@
 #include <omp.h>
 #endif
 
+// Before a loop whose iterations do not depend on each other through memory (the compilers cannot
+// always prove it): vectorize it without the runtime overlap checks.
+#if defined(__clang__)
+#define INGOT_CPU_NO_LOOP_DEPENDENCE _Pragma("clang loop vectorize(assume_safety)")
+#else
+#define INGOT_CPU_NO_LOOP_DEPENDENCE _Pragma("GCC ivdep")
+#endif
+
 namespace ingot::cpu {
 
 template <typename K>
@@ -94,7 +102,10 @@ struct ReduceLoops {
   static constexpr bool kMultiarch = std::is_same_v<In, float> || std::is_same_v<In, double>;
   // The max/min/argmax vector paths (reduce_simd.h) are cloned for every element type: they
   // accumulate nothing wider than the element.
-  static constexpr bool kClones = kMultiarch || kSimdMax || kSimdArg || kLogical != 0 || kCount || kAbsExtreme != 0;
+  // Ops whose contiguous rows take a bit-level path of reduce_simd.h (BitsRow, row_abs_extreme),
+  // one row at a time.
+  static constexpr bool kBitsPath = kLogical != 0 || kCount || kAbsExtreme != 0;
+  static constexpr bool kClones = kMultiarch || kSimdMax || kSimdArg || kBitsPath;
 
   static void run(const ReduceArgs& a) {
     Ops ops;
@@ -382,8 +393,8 @@ struct ReduceLoops {
   // 5.2-6.4 one at a time; on the H200 host's Xeon 2.8-2.9 ms either way; 2026-12-04). Each row
   // keeps its own order, so the bits do not depend on it.
   static bool rows_together(const ReduceArgs& a, int64_t n_out, int64_t n_red) {
-    return kLogical == 0 && !kCount && kAbsExtreme == 0 && n_out >= simd::kRowsTogether && a.nred_dims == 1 && a.in_red_strides[0] == static_cast<int64_t>(sizeof(In)) &&
-           n_red >= simd::kRowsMin && n_red < simd::kStreamMin && !assisted_memory();
+    return !kBitsPath && n_out >= simd::kRowsTogether && a.nred_dims == 1 &&
+           a.in_red_strides[0] == static_cast<int64_t>(sizeof(In)) && n_red >= simd::kRowsMin && n_red < simd::kStreamMin && !assisted_memory();
   }
 
   static void run_inner(const Ops& ops, const ReduceArgs& a, int64_t n_out, int64_t n_red) {
@@ -474,11 +485,7 @@ struct ReduceLoops {
       const In* q[R];
       for (int k = 0; k < R; ++k) q[k] = reinterpret_cast<const In*>(base + red_offset(a, r + k, 0));
       // acc is a block of its own (never one of the rows): no dependence between the j's.
-#if defined(__clang__)
-#pragma clang loop vectorize(assume_safety)
-#else
-#pragma GCC ivdep
-#endif
+      INGOT_CPU_NO_LOOP_DEPENDENCE
       for (int64_t j = 0; j < nj; ++j) {
         acc_t v = acc[j];
 #pragma GCC unroll 8
@@ -527,11 +534,7 @@ struct ReduceLoops {
         uint8_t* bytes = reinterpret_cast<uint8_t*>(acc);
         for (; r < r1; ++r) {
           const char* q = base + red_offset(a, r, 0);
-#if defined(__clang__)
-#pragma clang loop vectorize(assume_safety)
-#else
-#pragma GCC ivdep
-#endif
+          INGOT_CPU_NO_LOOP_DEPENDENCE
           for (int64_t j = 0; j < nj; ++j) {
             Bits x;
             std::memcpy(&x, q + j * static_cast<int64_t>(sizeof(In)), sizeof(x));
