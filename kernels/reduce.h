@@ -18,6 +18,9 @@
 //   reduce_rows(acc, rows, nrows, nj)  optional, CPU, for ops blind to idx: rows[0..nrows) (in
 //                             order, nj contiguous elements each) into acc[0..nj), element j of
 //                             each row into acc[j] (the outer strategy's groups of rows)
+//                             Both hooks are templates over the element type E they read: T, or
+//                             opmath_t<T> (float) when the CPU driver has widened float16/bfloat16
+//                             values a block at a time; they read values as opmath_t<T>(q[i]).
 // Drivers may split the reduction anywhere and combine partials in any fixed order, so combine must
 // be associative and commutative up to rounding. `prm` holds the op's parameters (correction, p) and the number
 // of reduced elements.

@@ -103,7 +103,8 @@ struct moments_base : ReduceFunctorBase {
   // That keeps a float32 var at memory speed on the GPU, where converting every element to
   // float64 cost a third of the bandwidth. Infinities, NaNs and sums that overflow float32 take
   // the element rule in float64.
-  INGOT_INLINE acc_t reduce_block(const T* q, int n) const {
+  template <typename E>  // T, or opmath_t<T> for rows a CPU driver widened (float16/bfloat16)
+  INGOT_INLINE acc_t reduce_block(const E* q, int n) const {
     if constexpr (sizeof(opmath_t<T>) == 4 && is_floating_point_v<opmath_t<T>>) {
       if (n <= 32) {
         float s[4] = {0.0f, 0.0f, 0.0f, 0.0f};  // four chains: the block's latency, not its length
@@ -359,7 +360,8 @@ struct logsumexp_reduction : ReduceFunctorBase {
   // Block hook (the CPU cascade's leaves, a CUDA thread's registers): the block's max, then one
   // exp per element against it, instead of a combine (a compare, and an exp whenever the max moves)
   // per element. n is a multiple of 8.
-  INGOT_INLINE acc_t reduce_block(const T* q, int n) const {
+  template <typename E>  // T, or opmath_t<T> for rows a CPU driver widened (float16/bfloat16)
+  INGOT_INLINE acc_t reduce_block(const E* q, int n) const {
     const M m = block_max(q, n);
     if (!is_finite(m)) {  // all -inf (or NaN), or a +inf: the element rule
       acc_t a = identity();
@@ -370,7 +372,7 @@ struct logsumexp_reduction : ReduceFunctorBase {
 #if INGOT_VEC_MATH
     // The CPU cascade's leaves: the exps in one vector call (kernels/vec_math.h), as the dense
     // loops take them.
-    if constexpr (is_same_v<T, M> && (is_same_v<M, float> || is_same_v<M, double>)) {
+    if constexpr (is_same_v<E, M> && (is_same_v<M, float> || is_same_v<M, double>)) {
       if (n <= 256) {
         M t[256], e[256];  // t written whole: GCC warns of a partly written input to vec::exp
         for (int i = 0; i < 256; ++i) t[i] = i < n ? q[i] - m : M(0);
@@ -396,8 +398,9 @@ struct logsumexp_reduction : ReduceFunctorBase {
   // acc[0, nj), as the block hook does it: each column's max over the rows, then the rows' exps
   // against it in vector calls, one combine a column. The element rule took a scalar exp per
   // element: logsumexp over dim 0 at 0.91x NumPy's composite (Zen 3 dev box, 2026-12-04).
-  INGOT_INLINE void reduce_rows(acc_t* acc, const T* const* rows, int nrows, int64_t nj) const {
-    if constexpr (is_same_v<T, M> && (is_same_v<M, float> || is_same_v<M, double>)) {
+  template <typename E>  // T, or opmath_t<T> for rows the driver widened (float16/bfloat16)
+  INGOT_INLINE void reduce_rows(acc_t* acc, const E* const* rows, int nrows, int64_t nj) const {
+    if constexpr (is_same_v<E, M> && (is_same_v<M, float> || is_same_v<M, double>)) {
       constexpr int64_t kCols = 512;
       alignas(64) M m[kCols], s[kCols], t[kCols], e[kCols];
       for (int64_t j0 = 0; j0 < nj; j0 += kCols) {
@@ -439,7 +442,8 @@ struct logsumexp_reduction : ReduceFunctorBase {
   // composite (Zen 3 dev box, 2026-12-04). A CUDA thread's block is 8-32 values, one chain. The
   // lanes can only change which zero is the max (-0.0 or +0.0), which no result shows: x - m and
   // m + log(sum) come out the same.
-  static INGOT_INLINE M block_max(const T* q, int n) {
+  template <typename E>
+  static INGOT_INLINE M block_max(const E* q, int n) {
     M m = -infinity<M>();
 #if !defined(__CUDACC_RTC__) && !defined(__CUDACC__)
     M lane[8];

@@ -8,12 +8,21 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "backend/cpu/convert_block.h"
 #include "kernels/dim.h"
 #include "kernels/vec_math.h"
 
 namespace ingot::cpu {
 
 inline constexpr int64_t kDimColumns = 256;
+
+// Whether a row of In read and a row of Out written take their float16/bfloat16 values through
+// float blocks (convert_block.h: F16C/AVX-512 for float16, shifts for bfloat16) instead of
+// converting element by element in the loops, which cost 2-3x float32's time.
+template <typename In, typename Out, typename A>
+inline constexpr bool kDimWiden =
+    std::is_same_v<A, float> && (std::is_same_v<In, Half> || std::is_same_v<In, BFloat16> ||
+                                 std::is_same_v<Out, Half> || std::is_same_v<Out, BFloat16>);
 
 inline int64_t dim_units(const DimArgs& a) {
   return a.inner == 1 ? a.outer : a.outer * ((a.inner + kDimColumns - 1) / kDimColumns);
@@ -53,8 +62,11 @@ struct DimLoops<K, DimKind::Softmax> {
   static constexpr bool kVecExp = false;
 #endif
 
+  // Rows are read as In, or as A when widened (kDimWiden).
+  static constexpr bool kWiden = kDimWiden<In, Out, A>;
   // buf[0, len) = exp(x[0, len) - m).
-  static void exp_block(A* buf, const In* x, int64_t len, A m) {
+  template <typename E>
+  static void exp_block(A* buf, const E* x, int64_t len, A m) {
 #if INGOT_VEC_MATH
     if constexpr (kVecExp) {
       // The shifted values apart from buf: vec::exp in place would go through a copy (its fix-up
@@ -80,7 +92,8 @@ struct DimLoops<K, DimKind::Softmax> {
     for (int64_t c = 0; c < cols; ++c) e[c] = precise::exp(convert<A>(x[c]) - m[c]);
   }
   // max of a contiguous row in kLanes independent lanes (a NaN never becomes the max).
-  static A row_max(const In* x, int64_t n) {
+  template <typename E>
+  static A row_max(const E* x, int64_t n) {
     A lane[kLanes];
     for (int l = 0; l < kLanes; ++l) lane[l] = -infinity<A>();
     int64_t i = 0;
@@ -101,7 +114,8 @@ struct DimLoops<K, DimKind::Softmax> {
   // sum of exp(x - m) over a contiguous row: kLanes running sums per block of kBlock elements,
   // block totals added up; independent lanes also let the loop vectorize. keep: where to leave
   // the row's exps (n of them), or null.
-  static A row_sum(const In* x, int64_t n, A m, A* keep = nullptr) {
+  template <typename E>
+  static A row_sum(const E* x, int64_t n, A m, A* keep = nullptr) {
     A total = A(0);
     alignas(64) A buf[kBlock];
     for (int64_t i0 = 0; i0 < n; i0 += kBlock) {
@@ -121,6 +135,40 @@ struct DimLoops<K, DimKind::Softmax> {
     return total;
   }
 
+  // One contiguous row x[0, n) into y[0, n) (E: In or A, O: Out or A). A NaN never becomes the
+  // max (x > m is false); it reaches the sum and the whole row is NaN.
+  template <typename E, typename O>
+  static void row(const typename K::Functor& f, const E* x, O* y, int64_t n) {
+    const A m = row_max(x, n);
+    if constexpr (kVecExp && has_from_exp<typename K::Functor, A>::value) {
+      // A row of at most kKeptRow: its exps kept from the sum for the output, not computed
+      // again (float32 softmax of 2048x2048 over rows: 15.3-16.0 ms -> 9.7, one thread, Zen 3
+      // dev box, 2026-12-04; the same bits).
+      if (n <= kKeptRow) {
+        alignas(64) A e[kKeptRow];
+        const A s = row_sum(x, n, m, e);
+        for (int64_t i = 0; i < n; ++i) y[i] = convert<O>(f.from_exp(e[i], s));
+        return;
+      }
+      const A s = row_sum(x, n, m);
+      alignas(64) A e[kBlock];
+      for (int64_t i0 = 0; i0 < n; i0 += kBlock) {
+        const int64_t len = std::min(n - i0, kBlock);
+        exp_block(e, x + i0, len, m);
+        for (int64_t i = 0; i < len; ++i) y[i0 + i] = convert<O>(f.from_exp(e[i], s));
+      }
+    } else {
+      A s = row_sum(x, n, m);
+      // log_softmax-likes take the row's log once (from_log_sum), not once per element.
+      if constexpr (has_from_log_sum<typename K::Functor, A>::value) {
+        s = precise::log(s);
+        for (int64_t i = 0; i < n; ++i) y[i] = convert<O>(f.from_log_sum(convert<A>(x[i]), m, s));
+      } else {
+        for (int64_t i = 0; i < n; ++i) y[i] = convert<O>(f(convert<A>(x[i]), m, s));
+      }
+    }
+  }
+
   static void run(const DimArgs& a, int64_t begin, int64_t end) {
     const In* in = reinterpret_cast<const In*>(a.in);
     Out* out = reinterpret_cast<Out*>(a.out);
@@ -129,64 +177,48 @@ struct DimLoops<K, DimKind::Softmax> {
     for_each_unit(a, begin, end, [&](int64_t at, int64_t cols) {
       const In* x = in + at;
       Out* y = out + at;
-      // A NaN never becomes the max (x > m is false); it reaches the sum and the whole row is NaN.
+      if (cols == 1 && stride == 1) {
+        if constexpr (kWiden) {
+          if (n <= kKeptRow) {  // widened whole, computed in A, narrowed whole: the same bits
+            alignas(64) A xw[kKeptRow], yw[kKeptRow];
+            convert_block(xw, x, n);
+            row(f, static_cast<const A*>(xw), static_cast<A*>(yw), n);
+            convert_block(y, static_cast<const A*>(yw), n);
+            return;
+          }
+        }
+        row(f, x, y, n);
+        return;
+      }
+      // Columns: a NaN never becomes the max (x > m is false); it reaches the sum.
       A m[kDimColumns], s[kDimColumns], part[kDimColumns];
       for (int64_t c = 0; c < cols; ++c) m[c] = -infinity<A>(), s[c] = A(0);
-      if (cols == 1 && stride == 1) {
-        m[0] = row_max(x, n);
-      } else {
+      for (int64_t i = 0; i < n; ++i) {
+        const In* xi = x + i * stride;
+        for (int64_t c = 0; c < cols; ++c) {
+          const A v = convert<A>(xi[c]);
+          m[c] = v > m[c] ? v : m[c];
+        }
+      }
+      // Partial sums of kSumBlock rows: the error grows like kSumBlock + n / kSumBlock, not n.
+      // Each row's columns are contiguous: their exps in one vector call (columns_exp).
+      alignas(64) A e[kDimColumns];
+      for (int64_t i0 = 0; i0 < n; i0 += kSumBlock) {
+        for (int64_t c = 0; c < cols; ++c) part[c] = A(0);
+        for (int64_t i = i0; i < std::min(n, i0 + kSumBlock); ++i) {
+          columns_exp(e, x + i * stride, m, cols);
+          for (int64_t c = 0; c < cols; ++c) part[c] += e[c];
+        }
+        for (int64_t c = 0; c < cols; ++c) s[c] += part[c];
+      }
+      if constexpr (kVecExp && has_from_exp<typename K::Functor, A>::value) {
         for (int64_t i = 0; i < n; ++i) {
-          const In* xi = x + i * stride;
-          for (int64_t c = 0; c < cols; ++c) {
-            const A v = convert<A>(xi[c]);
-            m[c] = v > m[c] ? v : m[c];
-          }
-        }
-      }
-      if constexpr (kVecExp && has_from_exp<typename K::Functor, A>::value) {
-        // A row of at most kKeptRow: its exps kept from the sum for the output, not computed
-        // again (float32 softmax of 2048x2048 over rows: 15.3-16.0 ms -> 9.7, one thread, Zen 3
-        // dev box, 2026-12-04; the same bits).
-        if (cols == 1 && stride == 1 && n <= kKeptRow) {
-          alignas(64) A e[kKeptRow];
-          s[0] = row_sum(x, n, m[0], e);
-          for (int64_t i = 0; i < n; ++i) y[i] = convert<Out>(f.from_exp(e[i], s[0]));
-          return;
-        }
-      }
-      if (cols == 1 && stride == 1) {
-        s[0] = row_sum(x, n, m[0]);
-      } else {
-        // Partial sums of kSumBlock rows: the error grows like kSumBlock + n / kSumBlock, not n.
-        // Each row's columns are contiguous: their exps in one vector call (columns_exp).
-        alignas(64) A e[kDimColumns];
-        for (int64_t i0 = 0; i0 < n; i0 += kSumBlock) {
-          for (int64_t c = 0; c < cols; ++c) part[c] = A(0);
-          for (int64_t i = i0; i < std::min(n, i0 + kSumBlock); ++i) {
-            columns_exp(e, x + i * stride, m, cols);
-            for (int64_t c = 0; c < cols; ++c) part[c] += e[c];
-          }
-          for (int64_t c = 0; c < cols; ++c) s[c] += part[c];
-        }
-      }
-      if constexpr (kVecExp && has_from_exp<typename K::Functor, A>::value) {
-        alignas(64) A e[kBlock];
-        if (cols == 1 && stride == 1) {
-          for (int64_t i0 = 0; i0 < n; i0 += kBlock) {
-            const int64_t len = std::min(n - i0, kBlock);
-            exp_block(e, x + i0, len, m[0]);
-            for (int64_t i = 0; i < len; ++i) y[i0 + i] = convert<Out>(f.from_exp(e[i], s[0]));
-          }
-        } else {
-          for (int64_t i = 0; i < n; ++i) {
-            Out* yi = y + i * stride;
-            columns_exp(e, x + i * stride, m, cols);
-            for (int64_t c = 0; c < cols; ++c) yi[c] = convert<Out>(f.from_exp(e[c], s[c]));
-          }
+          Out* yi = y + i * stride;
+          columns_exp(e, x + i * stride, m, cols);
+          for (int64_t c = 0; c < cols; ++c) yi[c] = convert<Out>(f.from_exp(e[c], s[c]));
         }
         return;
       }
-      // log_softmax-likes take the row's log once (from_log_sum), not once per element.
       constexpr bool kLogSum = has_from_log_sum<typename K::Functor, A>::value;
       if constexpr (kLogSum) {
         for (int64_t c = 0; c < cols; ++c) s[c] = precise::log(s[c]);
@@ -213,6 +245,19 @@ struct DimLoops<K, DimKind::Scan> {
   using Out = typename K::Out;
   using A = typename K::Acc;
 
+  static constexpr int64_t kScanBlock = 1024;
+
+  // x[0, n) into y[0, n) continuing acc (first: acc is x[0], the row's first element).
+  template <typename E, typename O>
+  static void scan_row(const typename K::Functor& f, const E* x, O* y, int64_t n, A& acc, bool first) {
+    int64_t i = 0;
+    if (first) y[i++] = convert<O>(acc);
+    for (; i < n; ++i) {
+      acc = f(acc, convert<A>(x[i]));
+      y[i] = convert<O>(acc);
+    }
+  }
+
   static void run(const DimArgs& a, int64_t begin, int64_t end) {
     const In* in = reinterpret_cast<const In*>(a.in);
     Out* out = reinterpret_cast<Out*>(a.out);
@@ -223,10 +268,16 @@ struct DimLoops<K, DimKind::Scan> {
       Out* y = out + at;
       if (cols == 1 && stride == 1) {
         A acc = convert<A>(x[0]);
-        y[0] = convert<Out>(acc);
-        for (int64_t i = 1; i < n; ++i) {
-          acc = f(acc, convert<A>(x[i]));
-          y[i] = convert<Out>(acc);
+        if constexpr (kDimWiden<In, Out, A>) {  // through float blocks: the same bits
+          alignas(64) A xw[kScanBlock], yw[kScanBlock];
+          for (int64_t i0 = 0; i0 < n; i0 += kScanBlock) {
+            const int64_t len = std::min(n - i0, kScanBlock);
+            convert_block(xw, x + i0, len);
+            scan_row(f, static_cast<const A*>(xw), static_cast<A*>(yw), len, acc, i0 == 0);
+            convert_block(y + i0, static_cast<const A*>(yw), len);
+          }
+        } else {
+          scan_row(f, x, y, n, acc, true);
         }
         return;
       }

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <memory>
 
+#include "backend/cpu/convert_block.h"
 #include "backend/cpu/kernel_fn.h"
 #include "backend/cpu/memory_policy.h"
 #include "backend/cpu/multiarch.h"
@@ -54,17 +55,25 @@ struct ReduceLoops {
   static constexpr int64_t kRowGroup = 64;
   // The fewest rows a thread takes when threads split the rows.
   static constexpr int64_t kSplitRows = 16;
-  // max/min (acc_t is the element type) and argmax/argmin (acc_t is ValueIndex) on plain
-  // arithmetic elements take the vector paths of reduce_simd.h on contiguous data.
+  // float16/bfloat16 data is widened to float a block at a time (convert_block.h: F16C or AVX-512
+  // for float16, shifts for bfloat16) wherever the loops read contiguous elements, and the float
+  // loops read the block: the same values in the same order, so the same bits as converting each
+  // element, which cost 8-40x float32's time (a float16 sum of 2048x2048: 3.3 ms against 0.40).
+  static constexpr bool kWiden = std::is_same_v<In, Half> || std::is_same_v<In, BFloat16>;
+  using Elem = std::conditional_t<kWiden, float, In>;  // what the contiguous loops read
+  static constexpr int64_t kWidenBlock = 2048;          // elements widened at a time for max/argmax rows
+  static constexpr int64_t kWidenCols = 512;            // columns widened at a time in the outer strategy
+  // max/min (acc_t is the element type) and argmax/argmax (acc_t is ValueIndex) on plain
+  // arithmetic elements (or widened ones) take the vector paths of reduce_simd.h on contiguous data.
   static constexpr int kExtreme = [] {
     if constexpr (requires { Ops::plain_extreme; }) {
-      return simd::vectorizable<In> && std::is_same_v<opmath_t<In>, In> ? Ops::plain_extreme : 0;
+      return simd::vectorizable<Elem> && std::is_same_v<opmath_t<In>, Elem> ? Ops::plain_extreme : 0;
     } else {
       return 0;
     }
   }();
-  static constexpr bool kSimdMax = kExtreme != 0 && std::is_same_v<acc_t, In>;
-  static constexpr bool kSimdArg = kExtreme != 0 && std::is_same_v<acc_t, ValueIndex<In>>;
+  static constexpr bool kSimdMax = kExtreme != 0 && std::is_same_v<acc_t, Elem>;
+  static constexpr bool kSimdArg = kExtreme != 0 && std::is_same_v<acc_t, ValueIndex<Elem>>;
   // any (+1), all (-1) and count_nonzero (kCount) on contiguous data test the elements' bits
   // (reduce_simd.h's BitsRow), for every element type: Bits of In's size, the sign bit of a
   // floating type masked off.
@@ -96,10 +105,10 @@ struct ReduceLoops {
   }();
   static constexpr Bits kAllBits = static_cast<Bits>(~Bits(0));  // cast back: ~ promotes 16-bit to int
   static constexpr Bits kMagnitude = ::ingot::is_floating_point_v<In> ? static_cast<Bits>(kAllBits >> 1) : kAllBits;
-  // Per-ISA clones (multiarch.h) only for float and double inputs: they are where wider vectors
+  // Per-ISA clones (multiarch.h) only for float, double and widened inputs: they are where wider vectors
   // pay, and GCC 12.2 miscompiles the int8/int16 -> int64 leaf sums for AVX2/AVX-512 (the loop
   // vectorizer reads 1/4 resp. 1/2 of the elements; the baseline build is right).
-  static constexpr bool kMultiarch = std::is_same_v<In, float> || std::is_same_v<In, double>;
+  static constexpr bool kMultiarch = std::is_same_v<In, float> || std::is_same_v<In, double> || kWiden;
   // The max/min/argmax vector paths (reduce_simd.h) are cloned for every element type: they
   // accumulate nothing wider than the element.
   // Ops whose contiguous rows take a bit-level path of reduce_simd.h (BitsRow, row_abs_extreme),
@@ -176,30 +185,58 @@ struct ReduceLoops {
   }
 
   // ---- inner strategy
+  // Elements [c0, c1) of a row at p (stride s bytes), at most kLeaf; idx0 is the row's first
+  // reduction index.
   template <bool Contiguous>
   static INGOT_CPU_ALWAYS_INLINE acc_t leaf(const Ops& ops, const char* p, int64_t s, int64_t c0, int64_t c1, int64_t idx0) {
-    acc_t acc[kAccs];
-    for (int k = 0; k < kAccs; ++k) acc[k] = ops.identity();
-    int64_t c = c0;
     if constexpr (Contiguous) {
-      const In* q = reinterpret_cast<const In*>(p);
-      for (; c + kAccs <= c1; c += kAccs) {
-        for (int k = 0; k < kAccs; ++k) acc[k] = ops.reduce(acc[k], static_cast<opmath_t<In>>(q[c + k]), idx0 + c + k);
+      const In* q = reinterpret_cast<const In*>(p) + c0;
+      if constexpr (kWiden) {
+        float w[kLeaf];
+        convert_block(w, q, c1 - c0);
+        return contiguous_leaf(ops, static_cast<const float*>(w), c1 - c0, idx0 + c0);
+      } else {
+        return contiguous_leaf(ops, q, c1 - c0, idx0 + c0);
       }
     } else {
+      acc_t acc[kAccs];
+      for (int k = 0; k < kAccs; ++k) acc[k] = ops.identity();
+      int64_t c = c0;
       for (; c + kAccs <= c1; c += kAccs) {
         for (int k = 0; k < kAccs; ++k) acc[k] = ops.reduce(acc[k], K::load(p + (c + k) * s), idx0 + c + k);
       }
+      // The tail goes to one accumulator: a dynamic index would keep acc[] in memory.
+      for (const char* q = p + c * s; c < c1; ++c, q += s) acc[0] = ops.reduce(acc[0], K::load(q), idx0 + c);
+      return fold_accs(ops, acc);
     }
-    // The tail goes to one accumulator: a dynamic index would keep acc[] in memory.
-    for (const char* q = p + c * s; c < c1; ++c, q += s) acc[0] = ops.reduce(acc[0], K::load(q), idx0 + c);
+  }
+  // The contiguous form over q[0, n) (E is In, or float for values widened here), the same order.
+  template <typename E>
+  static INGOT_CPU_ALWAYS_INLINE acc_t contiguous_leaf(const Ops& ops, const E* q, int64_t n, int64_t idx0) {
+    acc_t acc[kAccs];
+    for (int k = 0; k < kAccs; ++k) acc[k] = ops.identity();
+    int64_t c = 0;
+    for (; c + kAccs <= n; c += kAccs) {
+      for (int k = 0; k < kAccs; ++k) acc[k] = ops.reduce(acc[k], static_cast<opmath_t<In>>(q[c + k]), idx0 + c + k);
+    }
+    for (; c < n; ++c) acc[0] = ops.reduce(acc[0], static_cast<opmath_t<In>>(q[c]), idx0 + c);
+    return fold_accs(ops, acc);
+  }
+  static INGOT_CPU_ALWAYS_INLINE acc_t fold_accs(const Ops& ops, acc_t* acc) {
     for (int w = kAccs / 2; w > 0; w /= 2) {
       for (int k = 0; k < w; ++k) acc[k] = ops.combine(acc[k], acc[k + w]);
     }
     return acc[0];
   }
   // A whole contiguous leaf: constant trip counts, so the accumulators stay in (vector) registers.
-  static INGOT_CPU_ALWAYS_INLINE acc_t full_leaf(const Ops& ops, const In* q, int64_t idx0) {
+  // E is In, or float for a leaf widened here.
+  template <typename E>
+  static INGOT_CPU_ALWAYS_INLINE acc_t full_leaf(const Ops& ops, const E* q, int64_t idx0) {
+    if constexpr (kWiden && std::is_same_v<E, In>) {
+      float w[kLeaf];
+      convert_block(w, q, kLeaf);
+      return full_leaf(ops, static_cast<const float*>(w), idx0);
+    }
     if constexpr (requires { ops.reduce_block(q, static_cast<int>(kLeaf)); }) {
       return ops.reduce_block(q, static_cast<int>(kLeaf));  // the functor's own block algorithm (var)
     }
@@ -297,7 +334,14 @@ struct ReduceLoops {
   template <bool Generic = false>
   static INGOT_CPU_ALWAYS_INLINE acc_t contiguous_row(const Ops& ops, const char* p, int64_t c0, int64_t c1,
                                                       int64_t idx0) {
-    if constexpr (kSimdMax && !Generic) {
+    if constexpr (kWiden && (kSimdMax || kSimdArg) && !Generic) {
+      acc_t r;
+      if (widened_extreme(ops, reinterpret_cast<const In*>(p) + c0, c1 - c0, r)) {
+        if constexpr (kSimdArg) r.index += idx0 + c0;
+        return r;
+      }
+      return contiguous_row_any_isa<true>(ops, p, c0, c1, idx0);
+    } else if constexpr (kSimdMax && !Generic) {
       acc_t r;
       if (simd::row_extreme<kExtreme>(reinterpret_cast<const In*>(p) + c0, c1 - c0, ops.identity(),
                                       r, assisted_memory())) {
@@ -321,7 +365,7 @@ struct ReduceLoops {
         return static_cast<acc_t>(static_cast<opmath_t<In>>(v));
       }
       return contiguous_row_any_isa<true>(ops, p, c0, c1, idx0);  // a NaN: the generic path's
-    } else if constexpr (kSimdArg) {  // the whole range at once: the first index does not depend on the split
+    } else if constexpr (kSimdArg && !kWiden) {  // the whole range at once: the first index does not depend on the split
       acc_t r;
       simd::row_arg_extreme<kExtreme>(reinterpret_cast<const In*>(p) + c0, c1 - c0,
                                       ops.identity().value, r.value, r.index, assisted_memory());
@@ -330,6 +374,27 @@ struct ReduceLoops {
     } else {
       return cascade<true>(ops, p, static_cast<int64_t>(sizeof(In)), c0, c1, idx0);
     }
+  }
+  // max/min (kSimdMax) or argmax/argmin (kSimdArg) of the contiguous float16/bfloat16 row q[0, n),
+  // n >= 1, widened kWidenBlock elements at a time, the blocks' results combined in order (the
+  // first NaN, the first index of the extreme; index relative to q). False when the row needs the
+  // generic path: a block of max/min had a zero extreme (reduce_simd.h's row_extreme).
+  static INGOT_CPU_ALWAYS_INLINE bool widened_extreme(const Ops& ops, const In* q, int64_t n, acc_t& r) {
+    float w[kWidenBlock];
+    r = ops.identity();  // loses to any block's result (a value at -inf: the identity's index is last)
+    for (int64_t c = 0; c < n; c += kWidenBlock) {
+      const int64_t len = std::min(kWidenBlock, n - c);
+      convert_block(w, q + c, len);
+      acc_t b;
+      if constexpr (kSimdMax) {
+        if (!simd::row_extreme<kExtreme>(static_cast<const float*>(w), len, ops.identity(), b, false)) return false;
+      } else {
+        simd::row_arg_extreme<kExtreme>(static_cast<const float*>(w), len, ops.identity().value, b.value, b.index, false);
+        b.index += c;
+      }
+      r = ops.combine(r, b);
+    }
+    return true;
   }
   template <bool Generic>
   INGOT_CPU_MULTIARCH static acc_t contiguous_row_clones(const Ops& ops, const char* p, int64_t c0, int64_t c1,
@@ -365,11 +430,11 @@ struct ReduceLoops {
     [[maybe_unused]] const In* q[S];
     for (int k = 0; k < S; ++k) q[k] = reinterpret_cast<const In*>(p[k]);
     [[maybe_unused]] In value[S];
-    if constexpr (kSimdMax) {
+    if constexpr (kSimdMax && !kWiden) {  // widened rows do not come here (rows_together)
       bool ok[S];
       simd::rows_extreme<kExtreme, S>(q, n, ops.identity(), value, ok);
       for (int k = 0; k < S; ++k) r[k] = ok[k] ? value[k] : contiguous_row_any_isa<true>(ops, p[k], 0, n, 0);
-    } else if constexpr (kSimdArg) {
+    } else if constexpr (kSimdArg && !kWiden) {
       int64_t index[S];
       simd::rows_arg_extreme<kExtreme, S>(q, n, ops.identity().value, value, index);
       for (int k = 0; k < S; ++k) r[k] = acc_t{value[k], index[k]};
@@ -393,7 +458,7 @@ struct ReduceLoops {
   // 5.2-6.4 one at a time; on the H200 host's Xeon 2.8-2.9 ms either way; 2026-12-04). Each row
   // keeps its own order, so the bits do not depend on it.
   static bool rows_together(const ReduceArgs& a, int64_t n_out, int64_t n_red) {
-    return !kBitsPath && n_out >= simd::kRowsTogether && a.nred_dims == 1 &&
+    return !kBitsPath && !(kWiden && (kSimdMax || kSimdArg)) && n_out >= simd::kRowsTogether && a.nred_dims == 1 &&
            a.in_red_strides[0] == static_cast<int64_t>(sizeof(In)) && n_red >= simd::kRowsMin && n_red < simd::kStreamMin && !assisted_memory();
   }
 
@@ -484,16 +549,39 @@ struct ReduceLoops {
     for (; r + R <= r1; r += R) {
       const In* q[R];
       for (int k = 0; k < R; ++k) q[k] = reinterpret_cast<const In*>(base + red_offset(a, r + k, 0));
-      // acc is a block of its own (never one of the rows): no dependence between the j's.
-      INGOT_CPU_NO_LOOP_DEPENDENCE
-      for (int64_t j = 0; j < nj; ++j) {
-        acc_t v = acc[j];
+      by_columns<R>(q, R, nj, acc, [&](const auto* const* rows, int64_t m, acc_t* ac) INGOT_CPU_INLINE_LAMBDA {
+        // ac is a block of its own (never one of the rows): no dependence between the j's.
+        INGOT_CPU_NO_LOOP_DEPENDENCE
+        for (int64_t j = 0; j < m; ++j) {
+          acc_t v = ac[j];
 #pragma GCC unroll 8
-        for (int k = 0; k < R; ++k) v = ops.reduce(v, static_cast<opmath_t<In>>(q[k][j]), r + k);
-        acc[j] = v;
-      }
+          for (int k = 0; k < R; ++k) v = ops.reduce(v, static_cast<opmath_t<In>>(rows[k][j]), r + k);
+          ac[j] = v;
+        }
+      });
     }
     return r;
+  }
+  // f(rows, m, acc) over the nrows (at most Cap) rows q[k][0, nj) into acc[0, nj): at once, or for
+  // float16/bfloat16 rows widened kWidenCols columns at a time (fewer for many rows: the buffer
+  // stays within 32 KiB), f taking the floats and the columns' accumulators.
+  template <int Cap, typename F>
+  static INGOT_CPU_ALWAYS_INLINE void by_columns(const In* const* q, int nrows, int64_t nj, acc_t* acc, F&& f) {
+    if constexpr (kWiden) {
+      constexpr int64_t W = Cap <= 16 ? kWidenCols : 8192 / Cap;
+      float w[Cap][W];
+      const float* rows[Cap];
+      for (int64_t j0 = 0; j0 < nj; j0 += W) {
+        const int64_t m = std::min(W, nj - j0);
+        for (int k = 0; k < nrows; ++k) {
+          convert_block(w[k], q[k] + j0, m);
+          rows[k] = w[k];
+        }
+        f(static_cast<const float* const*>(rows), m, acc + j0);
+      }
+    } else {
+      f(q, nj, acc);
+    }
   }
   // The same for plain max/min through explicit vectors (reduce_simd.h).
   template <int R>
@@ -502,7 +590,9 @@ struct ReduceLoops {
     for (; r + R <= r1; r += R) {
       const In* q[R];
       for (int k = 0; k < R; ++k) q[k] = reinterpret_cast<const In*>(base + red_offset(a, r + k, 0));
-      simd::accumulate_extreme_rows<kExtreme, R>(acc, q, nj);
+      by_columns<R>(q, R, nj, acc, [](const Elem* const* rows, int64_t m, acc_t* ac) INGOT_CPU_INLINE_LAMBDA {
+        simd::accumulate_extreme_rows<kExtreme, R>(ac, rows, m);
+      });
     }
     return r;
   }
@@ -522,7 +612,10 @@ struct ReduceLoops {
       if (cs == static_cast<int64_t>(sizeof(In))) {  // the functor's own group algorithm (logsumexp)
         const In* q[kRowGroup];
         for (; r < r1; ++r) q[r - r0] = reinterpret_cast<const In*>(base + red_offset(a, r, 0));
-        ops.reduce_rows(acc, q, static_cast<int>(r1 - r0), nj);
+        const int nrows = static_cast<int>(r1 - r0);
+        by_columns<kRowGroup>(q, nrows, nj, acc, [&](const auto* const* rows, int64_t m, acc_t* ac) INGOT_CPU_INLINE_LAMBDA {
+          ops.reduce_rows(ac, rows, nrows, m);
+        });
         return;
       }
     }
