@@ -163,6 +163,44 @@ def test_max_over_an_outer_dim_matches_the_generic_path(dtype, shape):
         np.testing.assert_array_equal(host(fc), ref(v, 0))  # NaN where NumPy has one; -0.0 == 0.0
 
 
+@pytest.mark.parametrize("dtype", DTYPES + ("float16", "bfloat16"))
+@pytest.mark.parametrize("shape", [(1, 1), (2, 15), (5, 17), (9, 40), (64, 33), (65, 100), (130, 20),
+                                   (300, 7), (6, 1030)])
+def test_argmax_over_an_outer_dim_matches_the_generic_path(dtype, shape):
+    """argmax/argmin and max/min with indices over dim 0 (the outer strategy's arg_group: values and
+    row numbers in vectors, groups of up to 127 rows for 1-byte types) against a view whose columns
+    are stepped (the element rule) and NumPy: the first extreme, the first NaN, ties to the first."""
+    rng = np.random.default_rng(shape[0] * 1000 + shape[1])
+    floating = dtype.startswith("float") or dtype == "bfloat16"
+    if floating:
+        v = rng.integers(-8, 8, shape).astype(np.float32)  # few values: many ties
+        v[rng.random(shape) < 0.05] = -0.0
+        v[rng.random(shape) < 0.02] = np.nan
+        v[rng.random(shape) < 0.02] = np.inf
+        v[rng.random(shape) < 0.02] = -np.inf
+        v[:, 0] = np.nan  # a column of NaNs: row 0
+        if shape[0] > 1 and shape[1] > 1:
+            v[:, 1] = 3.0
+            v[-1, 1] = np.nan  # the NaN in the last row
+    else:
+        info = np.iinfo(dtype)
+        v = rng.integers(info.min, info.max, shape, endpoint=True, dtype=dtype)
+        v[rng.random(shape) < 0.3] = info.max  # ties
+        v[rng.random(shape) < 0.3] = info.min
+    wide = np.zeros(shape + (2,), dtype=v.dtype)
+    wide[..., 0] = v
+    c, s = as_dtype(v, dtype), as_dtype(wide, dtype)[:, :, 0]
+    ref = v.astype(np.float64) if floating else v  # NumPy: first NaN, first index of the extreme
+    for op, npop in (("argmax", np.argmax), ("argmin", np.argmin)):
+        fc, fs = getattr(ingot, op)(c, 0), getattr(ingot, op)(s, 0)
+        np.testing.assert_array_equal(host(fc), host(fs), err_msg=f"{op} {shape} {dtype}")
+        np.testing.assert_array_equal(host(fc), npop(ref, 0), err_msg=f"{op} {shape} {dtype}")
+    for op in ("max", "min"):
+        (vc, ic), (vs, is_) = getattr(ingot, op)(c, 0), getattr(ingot, op)(s, 0)
+        np.testing.assert_array_equal(bits(vc), bits(vs), err_msg=f"{op} {shape} {dtype}")
+        np.testing.assert_array_equal(host(ic), host(is_), err_msg=f"{op} {shape} {dtype}")
+
+
 # Rows of 64Ki elements or more are read as four parts at once under the plain memory policy
 # (StreamLanes in reduce_simd.h) and as one under the assisted one; the policy is read once per
 # process, so each runs in its own. Part edges of a row of n elements fall near k * n / 4.
