@@ -400,3 +400,30 @@ def test_inf_norms_match_the_generic_path_bit_for_bit(dtype, n):
         rows = as_dtype(np.stack([v, -v, v * 0.5]), dtype)  # over dim 1 too
         np.testing.assert_array_equal(bits(ingot.vector_norm(rows, float("inf"), 1)),
                                       bits(ingot.vector_norm(ingot.transpose(ingot.transpose(rows, 0, 1).clone(), 0, 1), float("inf"), 1)))
+
+
+@pytest.mark.parametrize("dtype", ("float32", "float64", "float16", "int32"))
+@pytest.mark.parametrize("shape", [(2, 3, 5), (5, 9, 300), (64, 7, 256), (3, 33, 1030)])
+def test_outputs_read_four_at_a_time_give_each_output_its_own_bits(dtype, shape):
+    """A reduction over dims (0, 2) reads four outputs' rows side by side (reduce_loops.h's rows_of),
+    each output keeping its own combining tree: the bits of reducing each output's slice alone."""
+    v = np.random.default_rng(sum(shape)).standard_normal(shape) * 100
+    v[0, 0, 0] = np.nan if dtype.startswith("float") else v[0, 0, 0]
+    x = as_dtype(v, dtype)
+    before = ingot.get_num_threads()
+    try:
+        ingot.set_num_threads(1)
+        for op in ("sum", "var", "amax", "vector_norm"):
+            if op in ("var", "vector_norm") and not dtype.startswith("float"):
+                continue
+            f = getattr(ingot, op)
+            together = f(x, (0, 2)) if op != "vector_norm" else f(x, 2, (0, 2))
+            for j in range(shape[1]):
+                alone = f(x[:, j, :]) if op != "vector_norm" else f(x[:, j, :], 2)
+                np.testing.assert_array_equal(bits(together[j:j + 1]), bits(alone.reshape(1)),
+                                              err_msg=f"{op} {shape} {dtype} output {j}")
+        one_thread = ingot.sum(x, (0, 2))
+        ingot.set_num_threads(max(2, before))  # threads share the groups of outputs: the same bits
+        np.testing.assert_array_equal(bits(ingot.sum(x, (0, 2))), bits(one_thread))
+    finally:
+        ingot.set_num_threads(before)

@@ -431,6 +431,23 @@ struct ReduceLoops {
     const int64_t mid = r0 + (r1 - r0) / 2;
     return ops.combine(rows(ops, a, base, r0, mid, c0, c1), rows(ops, a, base, mid, r1, c0, c1));
   }
+  // rows() for the m (at most kRowsTogether) outputs at base[k], whole rows, into r[k]: each
+  // output's own tree (the same bits), row r of every output read before row r + 1 of any. When
+  // the outputs' rows lie side by side (a sum over dims (0, 2) of a 3-d tensor), that reads one
+  // run of memory in place of m runs far apart.
+  static void rows_of(const Ops& ops, const ReduceArgs& a, const char* const* base, int m, int64_t r0,
+                      int64_t r1, acc_t* r) {
+    if (r1 - r0 == 1) {
+      const int64_t off = red_offset(a, r0, 1);
+      for (int k = 0; k < m; ++k) r[k] = row(ops, base[k] + off, a.in_red_strides[0], 0, a.red_sizes[0], r0 * a.red_sizes[0]);
+      return;
+    }
+    const int64_t mid = r0 + (r1 - r0) / 2;
+    acc_t right[simd::kRowsTogether];
+    rows_of(ops, a, base, m, r0, mid, r);
+    rows_of(ops, a, base, m, mid, r1, right);
+    for (int k = 0; k < m; ++k) r[k] = ops.combine(r[k], right[k]);
+  }
 
   // kRowsTogether contiguous rows of n elements at p[k], read together (reduce_simd.h).
   static INGOT_CPU_ALWAYS_INLINE void contiguous_rows(const Ops& ops, const char* const* p, int64_t n, acc_t* r) {
@@ -498,6 +515,28 @@ struct ReduceLoops {
         const char* base = a.in + out_pointers(a, o, outs);
         K::store(ops, outs[0], outs[1], row(ops, base, static_cast<int64_t>(sizeof(In)), 0, n_red, 0));
       }
+      return;
+    }
+    if (n_rows > 1 && n_out >= nthreads * simd::kRowsTogether) {  // rows_of, kRowsTogether outputs at a time
+      constexpr int S = simd::kRowsTogether;
+      auto group = [&](int64_t g) {
+        const int m = static_cast<int>(std::min<int64_t>(S, n_out - g * S));
+        char* outs[S][2];
+        const char* base[S] = {};
+        acc_t r[S];
+        for (int k = 0; k < m; ++k) base[k] = a.in + out_pointers(a, g * S + k, outs[k]);
+        rows_of(ops, a, base, m, 0, n_rows, r);
+        for (int k = 0; k < m; ++k) K::store(ops, outs[k][0], outs[k][1], r[k]);
+      };
+      const int64_t ngroups = (n_out + S - 1) / S;
+#ifdef INGOT_HAS_OPENMP
+      if (nthreads > 1) {
+#pragma omp parallel for num_threads(nthreads) schedule(static)
+        for (int64_t g = 0; g < ngroups; ++g) group(g);
+        return;
+      }
+#endif
+      for (int64_t g = 0; g < ngroups; ++g) group(g);
       return;
     }
     if (nthreads <= 1 || n_out >= nthreads) {
