@@ -158,6 +158,18 @@ struct ReduceLoops {
     return 1;
 #endif
   }
+  // f(i) for i in [0, n): on nthreads OpenMP threads (a static schedule), or in this thread.
+  template <typename F>
+  static void parallel_for(int nthreads, int64_t n, const F& f) {
+#ifdef INGOT_HAS_OPENMP
+    if (nthreads > 1) {
+#pragma omp parallel for num_threads(nthreads) schedule(static)
+      for (int64_t i = 0; i < n; ++i) f(i);
+      return;
+    }
+#endif
+    for (int64_t i = 0; i < n; ++i) f(i);
+  }
   // Output o (linear over the output dims, dim 0 fastest): its output pointers; returns the input offset.
   static int64_t out_pointers(const ReduceArgs& a, int64_t o, char** outs) {
     int64_t in_off = 0, off0 = 0, off1 = 0;
@@ -501,15 +513,7 @@ struct ReduceLoops {
         for (int k = 0; k < S; ++k) K::store(ops, outs[k][0], outs[k][1], r[k]);
       };
       const int64_t ngroups = n_out / S;
-#ifdef INGOT_HAS_OPENMP
-      if (nthreads > 1) {
-#pragma omp parallel for num_threads(nthreads) schedule(static)
-        for (int64_t g = 0; g < ngroups; ++g) group(g);
-      } else
-#endif
-      {
-        for (int64_t g = 0; g < ngroups; ++g) group(g);
-      }
+      parallel_for(nthreads, ngroups, group);
       for (int64_t o = ngroups * S; o < n_out; ++o) {
         char* outs[2];
         const char* base = a.in + out_pointers(a, o, outs);
@@ -528,15 +532,7 @@ struct ReduceLoops {
         rows_of(ops, a, base, m, 0, n_rows, r);
         for (int k = 0; k < m; ++k) K::store(ops, outs[k][0], outs[k][1], r[k]);
       };
-      const int64_t ngroups = (n_out + S - 1) / S;
-#ifdef INGOT_HAS_OPENMP
-      if (nthreads > 1) {
-#pragma omp parallel for num_threads(nthreads) schedule(static)
-        for (int64_t g = 0; g < ngroups; ++g) group(g);
-        return;
-      }
-#endif
-      for (int64_t g = 0; g < ngroups; ++g) group(g);
+      parallel_for(nthreads, (n_out + S - 1) / S, group);
       return;
     }
     if (nthreads <= 1 || n_out >= nthreads) {
@@ -545,14 +541,7 @@ struct ReduceLoops {
         const char* base = a.in + out_pointers(a, o, outs);
         K::store(ops, outs[0], outs[1], rows(ops, a, base, 0, n_rows, 0, n0));
       };
-#ifdef INGOT_HAS_OPENMP
-      if (nthreads > 1) {
-#pragma omp parallel for num_threads(nthreads) schedule(static)
-        for (int64_t o = 0; o < n_out; ++o) one(o);
-        return;
-      }
-#endif
-      for (int64_t o = 0; o < n_out; ++o) one(o);
+      parallel_for(nthreads, n_out, one);
       return;
     }
     // Few outputs: split each one's reduction into pieces (row ranges, or column ranges of one row).
@@ -802,14 +791,7 @@ struct ReduceLoops {
         const int64_t nj = block(b, 0, n_red, acc, outs);
         store(acc, nj, outs);
       };
-#ifdef INGOT_HAS_OPENMP
-      if (nthreads > 1) {
-#pragma omp parallel for num_threads(nthreads) schedule(static)
-        for (int64_t b = 0; b < nblocks; ++b) one(b);
-        return;
-      }
-#endif
-      for (int64_t b = 0; b < nblocks; ++b) one(b);
+      parallel_for(nthreads, nblocks, one);
       return;
     }
     std::unique_ptr<acc_t[]> partial(new acc_t[static_cast<size_t>(splits * kBlock)]);
