@@ -167,7 +167,7 @@ def test_the_block_of_one_thread_and_of_several(dtype):
 
 
 @pytest.mark.parametrize("dtype", REDUCED)
-@pytest.mark.parametrize("shape", [(3, 1), (4, 17), (5, 1000), (2, 1025), (3, 4096), (2, 4097), (2, 9000), (40, 33)])
+@pytest.mark.parametrize("shape", [(3, 1), (4, 17), (5, 1000), (2, 1025), (3, 4096), (2, 4097), (2, 9000), (2, 40000), (40, 33)])
 def test_softmax_and_scans_match_float32_rounded_once(dtype, shape):
     """softmax/log_softmax/cumsum compute in float32 for float16/bfloat16; rows are widened and
     narrowed in blocks (dim_loops.h), columns element by element: both the float32 bits, rounded."""

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <type_traits>
 
 #include "backend/cpu/convert_block.h"
@@ -179,15 +180,19 @@ struct DimLoops<K, DimKind::Softmax> {
       Out* y = out + at;
       if (cols == 1 && stride == 1) {
         if constexpr (kWiden) {
-          if (n <= kKeptRow) {  // widened whole, computed in A, narrowed whole: the same bits
-            alignas(64) A xw[kKeptRow], yw[kKeptRow];
-            convert_block(xw, x, n);
-            row(f, static_cast<const A*>(xw), static_cast<A*>(yw), n);
-            convert_block(y, static_cast<const A*>(yw), n);
-            return;
-          }
+          // Widened whole, computed in A, narrowed whole: the same bits. On the stack up to
+          // kKeptRow elements, beyond in one allocation a row (a float16 softmax over a
+          // vocabulary of 32Ki-128Ki entries): small beside the row's work.
+          alignas(64) A stack[2 * kKeptRow];
+          std::unique_ptr<A[]> heap(n > kKeptRow ? new A[static_cast<size_t>(2 * n)] : nullptr);
+          A* xw = n > kKeptRow ? heap.get() : stack;
+          A* yw = xw + n;
+          convert_block(xw, x, n);
+          row(f, static_cast<const A*>(xw), yw, n);
+          convert_block(y, static_cast<const A*>(yw), n);
+        } else {
+          row(f, x, y, n);
         }
-        row(f, x, y, n);
         return;
       }
       // Columns: a NaN never becomes the max (x > m is false); it reaches the sum.
