@@ -63,7 +63,7 @@ struct ReduceLoops {
   using Elem = std::conditional_t<kWiden, float, In>;  // what the contiguous loops read
   static constexpr int64_t kWidenBlock = 2048;          // elements widened at a time for max/argmax rows
   static constexpr int64_t kWidenCols = 512;            // columns widened at a time in the outer strategy
-  // max/min (acc_t is the element type) and argmax/argmax (acc_t is ValueIndex) on plain
+  // max/min (acc_t is the element type) and argmax/argmin (acc_t is ValueIndex) on plain
   // arithmetic elements (or widened ones) take the vector paths of reduce_simd.h on contiguous data.
   static constexpr int kExtreme = [] {
     if constexpr (requires { Ops::plain_extreme; }) {
@@ -434,31 +434,29 @@ struct ReduceLoops {
     return s == static_cast<int64_t>(sizeof(In)) ? contiguous_row_any_isa<false>(ops, p, c0, c1, idx0)
                                                  : cascade<false>(ops, p, s, c0, c1, idx0);
   }
-  // Rows [r0, r1) (linear over the reduced dims after the first), columns [c0, c1) of each.
-  static acc_t rows(const Ops& ops, const ReduceArgs& a, const char* base, int64_t r0, int64_t r1, int64_t c0,
-                    int64_t c1) {
-    if (r1 - r0 == 1) {
-      return row(ops, base + red_offset(a, r0, 1), a.in_red_strides[0], c0, c1, r0 * a.red_sizes[0]);
-    }
-    const int64_t mid = r0 + (r1 - r0) / 2;
-    return ops.combine(rows(ops, a, base, r0, mid, c0, c1), rows(ops, a, base, mid, r1, c0, c1));
-  }
-  // rows() for the m (at most kRowsTogether) outputs at base[k], whole rows, into r[k]: each
-  // output's own tree (the same bits), row r of every output read before row r + 1 of any. When
-  // the outputs' rows lie side by side (a sum over dims (0, 2) of a 3-d tensor), that reads one
-  // run of memory in place of m runs far apart.
+  // Rows [r0, r1) (linear over the reduced dims after the first), columns [c0, c1) of each, of the
+  // m (at most kRowsTogether) outputs at base[k], into r[k]: each output's own pairwise tree, row r
+  // of every output read before row r + 1 of any. When the outputs' rows lie side by side (a sum
+  // over dims (0, 2) of a 3-d tensor), that reads one run of memory in place of m runs far apart.
   static void rows_of(const Ops& ops, const ReduceArgs& a, const char* const* base, int m, int64_t r0,
-                      int64_t r1, acc_t* r) {
+                      int64_t r1, int64_t c0, int64_t c1, acc_t* r) {
     if (r1 - r0 == 1) {
       const int64_t off = red_offset(a, r0, 1);
-      for (int k = 0; k < m; ++k) r[k] = row(ops, base[k] + off, a.in_red_strides[0], 0, a.red_sizes[0], r0 * a.red_sizes[0]);
+      for (int k = 0; k < m; ++k) r[k] = row(ops, base[k] + off, a.in_red_strides[0], c0, c1, r0 * a.red_sizes[0]);
       return;
     }
     const int64_t mid = r0 + (r1 - r0) / 2;
     acc_t right[simd::kRowsTogether];
-    rows_of(ops, a, base, m, r0, mid, r);
-    rows_of(ops, a, base, m, mid, r1, right);
+    rows_of(ops, a, base, m, r0, mid, c0, c1, r);
+    rows_of(ops, a, base, m, mid, r1, c0, c1, right);
     for (int k = 0; k < m; ++k) r[k] = ops.combine(r[k], right[k]);
+  }
+  // The same for one output.
+  static acc_t rows(const Ops& ops, const ReduceArgs& a, const char* base, int64_t r0, int64_t r1, int64_t c0,
+                    int64_t c1) {
+    acc_t r;
+    rows_of(ops, a, &base, 1, r0, r1, c0, c1, &r);
+    return r;
   }
 
   // kRowsTogether contiguous rows of n elements at p[k], read together (reduce_simd.h).
@@ -529,7 +527,7 @@ struct ReduceLoops {
         const char* base[S] = {};
         acc_t r[S];
         for (int k = 0; k < m; ++k) base[k] = a.in + out_pointers(a, g * S + k, outs[k]);
-        rows_of(ops, a, base, m, 0, n_rows, r);
+        rows_of(ops, a, base, m, 0, n_rows, 0, n0, r);
         for (int k = 0; k < m; ++k) K::store(ops, outs[k][0], outs[k][1], r[k]);
       };
       parallel_for(nthreads, (n_out + S - 1) / S, group);
@@ -585,8 +583,8 @@ struct ReduceLoops {
     for (; r + R <= r1; r += R) {
       const In* q[R];
       for (int k = 0; k < R; ++k) q[k] = reinterpret_cast<const In*>(base + red_offset(a, r + k, 0));
-      by_columns<R>(q, R, nj, acc, [&](const auto* const* rows, int64_t m, acc_t* ac) INGOT_CPU_INLINE_LAMBDA {
-        // ac is a block of its own (never one of the rows): no dependence between the j's.
+      by_columns<R>(q, R, nj, [&](const auto* const* rows, int64_t j0, int64_t m) INGOT_CPU_INLINE_LAMBDA {
+        acc_t* ac = acc + j0;  // a block of its own (never one of the rows): no dependence between the j's
         INGOT_CPU_NO_LOOP_DEPENDENCE
         for (int64_t j = 0; j < m; ++j) {
           acc_t v = ac[j];
@@ -598,11 +596,11 @@ struct ReduceLoops {
     }
     return r;
   }
-  // f(rows, m, acc) over the nrows (at most Cap) rows q[k][0, nj) into acc[0, nj): at once, or for
-  // float16/bfloat16 rows widened kWidenCols columns at a time (fewer for many rows: the buffer
-  // stays within 32 KiB), f taking the floats and the columns' accumulators.
+  // f(rows, j0, m) over the nrows (at most Cap) rows q[k][0, nj), rows[k] holding columns
+  // [j0, j0 + m): at once (j0 = 0, m = nj), or for float16/bfloat16 rows widened kWidenCols columns
+  // at a time (fewer for many rows: the buffer stays within 32 KiB).
   template <int Cap, typename F>
-  static INGOT_CPU_ALWAYS_INLINE void by_columns(const In* const* q, int nrows, int64_t nj, acc_t* acc, F&& f) {
+  static INGOT_CPU_ALWAYS_INLINE void by_columns(const In* const* q, int nrows, int64_t nj, F&& f) {
     if constexpr (kWiden) {
       constexpr int64_t W = Cap <= 16 ? kWidenCols : 8192 / Cap;
       float w[Cap][W];
@@ -613,10 +611,10 @@ struct ReduceLoops {
           convert_block(w[k], q[k] + j0, m);
           rows[k] = w[k];
         }
-        f(static_cast<const float* const*>(rows), m, acc + j0);
+        f(static_cast<const float* const*>(rows), j0, m);
       }
     } else {
-      f(q, nj, acc);
+      f(q, int64_t{0}, nj);
     }
   }
   // The same for plain max/min through explicit vectors (reduce_simd.h).
@@ -626,8 +624,8 @@ struct ReduceLoops {
     for (; r + R <= r1; r += R) {
       const In* q[R];
       for (int k = 0; k < R; ++k) q[k] = reinterpret_cast<const In*>(base + red_offset(a, r + k, 0));
-      by_columns<R>(q, R, nj, acc, [](const Elem* const* rows, int64_t m, acc_t* ac) INGOT_CPU_INLINE_LAMBDA {
-        simd::accumulate_extreme_rows<kExtreme, R>(ac, rows, m);
+      by_columns<R>(q, R, nj, [&](const Elem* const* rows, int64_t j0, int64_t m) INGOT_CPU_INLINE_LAMBDA {
+        simd::accumulate_extreme_rows<kExtreme, R>(acc + j0, rows, m);
       });
     }
     return r;
@@ -649,9 +647,9 @@ struct ReduceLoops {
         const In* q[kRowGroup];
         for (; r < r1; ++r) q[r - r0] = reinterpret_cast<const In*>(base + red_offset(a, r, 0));
         const int nrows = static_cast<int>(r1 - r0);
-        by_columns<kRowGroup>(q, nrows, nj, acc,
-                              [&](const auto* const* rows, int64_t m, acc_t* ac)
-                                  INGOT_CPU_INLINE_LAMBDA { ops.reduce_rows(ac, rows, nrows, m); });
+        by_columns<kRowGroup>(q, nrows, nj, [&](const auto* const* rows, int64_t j0, int64_t m) INGOT_CPU_INLINE_LAMBDA {
+          ops.reduce_rows(acc + j0, rows, nrows, m);
+        });
         return;
       }
     }
@@ -714,26 +712,21 @@ struct ReduceLoops {
     constexpr int R = 4;  // rows a pass: best and at loaded and stored once per R rows
     alignas(64) Elem best[kBlock];
     alignas(64) RowW at[kBlock];
-    [[maybe_unused]] alignas(64) float w[R][kBlock];
-    auto row = [&](int64_t r, int slot) INGOT_CPU_INLINE_LAMBDA -> const Elem* {
-      const In* q = reinterpret_cast<const In*>(base + red_offset(a, r, 0));
-      if constexpr (kWiden) {
-        convert_block(w[slot], q, nj);
-        return w[slot];
-      } else {
-        return q;
+    auto row = [&](int64_t r) INGOT_CPU_INLINE_LAMBDA { return reinterpret_cast<const In*>(base + red_offset(a, r, 0)); };
+    const In* first = row(r0);
+    by_columns<1>(&first, 1, nj, [&](const Elem* const* x, int64_t j0, int64_t m) INGOT_CPU_INLINE_LAMBDA {
+      for (int64_t j = 0; j < m; ++j) {
+        best[j0 + j] = x[0][j];
+        at[j0 + j] = 0;
       }
-    };
-    const Elem* x0 = row(r0, 0);
-    for (int64_t j = 0; j < nj; ++j) {
-      best[j] = x0[j];
-      at[j] = 0;
-    }
+    });
     // Rows [r, r + P) into best/at, in order (reduce_simd.h).
     auto pass = [&]<int P>(int64_t r) INGOT_CPU_INLINE_LAMBDA {
-      const Elem* x[P];
-      for (int k = 0; k < P; ++k) x[k] = row(r + k, k);
-      simd::accumulate_arg_rows<kExtreme, P>(best, at, x, static_cast<RowW>(r - r0), nj);
+      const In* q[P];
+      for (int k = 0; k < P; ++k) q[k] = row(r + k);
+      by_columns<P>(q, P, nj, [&](const Elem* const* x, int64_t j0, int64_t m) INGOT_CPU_INLINE_LAMBDA {
+        simd::accumulate_arg_rows<kExtreme, P>(best + j0, at + j0, x, static_cast<RowW>(r - r0), m);
+      });
     };
     int64_t r = r0 + 1;
     for (; r + R <= r1; r += R) pass.template operator()<R>(r);
