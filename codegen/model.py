@@ -29,7 +29,7 @@ ITERATORS = {
 }
 # Iterators whose ops have no in-place overload (the result has another shape than self).
 NO_INPLACE_ITERATORS = ("reduce",)
-KEYS = ("func", "variants", "structured", "structured_inherits", "structured_delegate", "iterator", "dispatch")
+KEYS = ("func", "variants", "structured", "structured_inherits", "structured_delegate", "iterator", "dispatch", "doc")
 
 
 @dataclass
@@ -49,6 +49,7 @@ class NativeFunction:
     structured_delegate: str | None = None
     iterator: str | None = None
     dispatch: list[DispatchLine] = field(default_factory=list)
+    doc: str | None = None  # the op's docstring (its functional entry), for the Python bindings
     key_lines: dict = field(default_factory=dict)
 
     def error(self, message: str, key: str | None = None) -> SourceError:
@@ -109,8 +110,21 @@ def _parse_entry(raw, path: str) -> NativeFunction:
     f.iterator = raw.get("iterator")
     if "dispatch" in raw:
         f.dispatch = _parse_dispatch(raw["dispatch"], path, klines["dispatch"])
+    if "doc" in raw:
+        f.doc = _parse_doc(f, raw["doc"])
     _check_structured_keys(f, raw)
     return f
+
+
+def _parse_doc(f: NativeFunction, value) -> str:
+    """doc: what the op computes, in text (a YAML block scalar for several lines). It belongs on the
+    functional overload; the in-place and out overloads of the same name share it."""
+    if f.schema.kind is not Kind.FUNCTIONAL:
+        raise f.error(f"doc belongs on the functional overload of {f.schema.base_name}, not on "
+                      f"{f.schema.full_name}", "doc")
+    if not isinstance(value, str) or not value.strip():
+        raise f.error("doc must be non-empty text", "doc")
+    return "\n".join(line.rstrip() for line in value.strip().splitlines())
 
 
 def _check_structured_keys(f: NativeFunction, raw: dict) -> None:
@@ -194,6 +208,13 @@ def _cross_check(fns: list[NativeFunction], broken: set[str]) -> list[SourceErro
             errors.append(f.error(f"duplicate overload {f.schema.full_name} (first at line {prev.line})", "func"))
         else:
             by_name[f.schema.full_name] = f
+    docs = {}
+    for f in fns:
+        if f.doc is not None:
+            first = docs.setdefault(f.schema.base_name, f)
+            if first is not f:
+                errors.append(f.error(f"{f.schema.base_name} has a doc already (at line "
+                                      f"{first.key_lines.get('doc', first.line)}); give it once", "doc"))
     stubs = {}
     for f in fns:
         try:

@@ -27,6 +27,7 @@ def _overload(f: NativeFunction) -> dict:
         "structured": f.structured,
         "structured_delegate": f.structured_delegate,
         "dispatch": f.dispatch_map(),
+        **({"doc": f.doc} if f.doc else {}),
     }
 
 

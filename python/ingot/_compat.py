@@ -79,18 +79,22 @@ def _where_function(where, nonzero):
 
 
 def _dim(self):
+    """self.ndim: the number of dims (PyTorch's dim() and ndimension())."""
     return self.ndim
 
 
 def _nelement(self):
+    """self.size: the number of elements."""
     return self.size
 
 
 def _element_size(self):
+    """self.itemsize: the bytes of one element."""
     return self.itemsize
 
 
 def _is_floating_point(self):
+    """True for float16, bfloat16, float32 and float64."""
     return self.dtype.is_floating_point
 
 
@@ -197,18 +201,22 @@ def _zero_(self):
 
 
 def _type_as(self, other):
+    """self converted to other's dtype (self when it already has it)."""
     return self.to(other.dtype)
 
 
 def _view_as(self, other):
+    """A view of self with other's shape (view's rules)."""
     return self.view(tuple(other.shape))
 
 
 def _reshape_as(self, other):
+    """self reshaped to other's shape (a view when the memory allows)."""
     return self.reshape(tuple(other.shape))
 
 
 def _expand_as(self, other):
+    """self broadcast to other's shape, as a view (expand)."""
     return self.expand(*other.shape)
 
 

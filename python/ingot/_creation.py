@@ -158,6 +158,7 @@ def ones(shape, *rest, dtype=None, device=None) -> Tensor:
 
 
 def full(shape, fill_value, dtype=None, device=None) -> Tensor:
+    """A tensor of shape filled with fill_value; the dtype defaults to the value's (bool, int64 or float32)."""
     check_int64("full", "fill_value", fill_value)
     return _C.full(_shape(shape), fill_value, to_dtype(dtype) or _default_dtype_for(fill_value), _device(device))
 
@@ -172,6 +173,7 @@ def arange(start, stop=None, step=1, *, dtype=None, device=None) -> Tensor:
 
 
 def linspace(start, stop, num=50, *, endpoint=True, dtype=None, device=None) -> Tensor:
+    """num evenly spaced values from start to stop (stop included unless endpoint=False); float32 by default."""
     dtype = to_dtype(dtype) or BY_NAME["float32"]
     if endpoint:
         return _C.linspace(start, stop, num, dtype, _device(device))
@@ -179,6 +181,7 @@ def linspace(start, stop, num=50, *, endpoint=True, dtype=None, device=None) -> 
 
 
 def eye(N, M=None, k=0, *, dtype=None, device=None) -> Tensor:
+    """An N x M (M defaults to N) tensor with ones on diagonal k (0 the main one, > 0 above it) and zeros elsewhere."""
     dtype = to_dtype(dtype) or BY_NAME["float32"]
     if k == 0:
         return _C.eye(N, M, dtype, _device(device))
@@ -192,18 +195,22 @@ def _like(a) -> Tensor:
 
 
 def empty_like(a, dtype=None, device=None) -> Tensor:
+    """Uninitialized, with a's shape, and its dtype and device unless given."""
     return _C.empty_like(_like(a), to_dtype(dtype), None if device is None else _device(device))
 
 
 def zeros_like(a, dtype=None, device=None) -> Tensor:
+    """Zeros with a's shape, and its dtype and device unless given."""
     return _C.zeros_like(_like(a), to_dtype(dtype), None if device is None else _device(device))
 
 
 def ones_like(a, dtype=None, device=None) -> Tensor:
+    """Ones with a's shape, and its dtype and device unless given."""
     return _C.ones_like(_like(a), to_dtype(dtype), None if device is None else _device(device))
 
 
 def full_like(a, fill_value, dtype=None, device=None) -> Tensor:
+    """fill_value with a's shape, and its dtype and device unless given."""
     check_int64("full_like", "fill_value", fill_value)
     return _C.full_like(_like(a), fill_value, to_dtype(dtype), None if device is None else _device(device))
 

@@ -50,6 +50,7 @@ def __array__(self, dtype=None, copy=None):
 
 
 def tolist(self):
+    """The values as (nested) Python lists of numbers; a 0-dim tensor gives a number."""
     return _values(self).tolist()
 
 
@@ -224,6 +225,7 @@ _fill = Tensor.fill_
 
 
 def fill_(self, value):
+    """Every element set to value (cast to self's dtype); returns self."""
     check_int64("fill_", "value", value)
     return _fill(self, value)
 

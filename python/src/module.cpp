@@ -39,8 +39,16 @@ std::optional<ScalarType> dtype_of_object(nb::handle h) {
 }
 
 void bind_errors(nb::module_& m) {
-  g_accelerator_error = PyErr_NewException("ingot.AcceleratorError", PyExc_RuntimeError, nullptr);
-  g_compile_error = PyErr_NewException("ingot.CompileError", PyExc_RuntimeError, nullptr);
+  g_accelerator_error = PyErr_NewExceptionWithDoc(
+      "ingot.AcceleratorError",
+      "A CUDA error: a driver or runtime call failed, or a kernel reported bad input through the error\n"
+      "buffer (raised at the next synchronization, with the first message).",
+      PyExc_RuntimeError, nullptr);
+  g_compile_error = PyErr_NewExceptionWithDoc(
+      "ingot.CompileError",
+      "A kernel did not compile at run time (NVRTC, for an op's kernel or compile_shader); the message\n"
+      "holds the compiler's log.",
+      PyExc_RuntimeError, nullptr);
   m.attr("AcceleratorError") = nb::handle(g_accelerator_error);
   m.attr("CompileError") = nb::handle(g_compile_error);
   // One translator, most derived types first, so AcceleratorError is not caught as ingot::Error.

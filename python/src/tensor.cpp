@@ -74,13 +74,19 @@ std::vector<int64_t> int_list(const nb::args& args, const char* op) {
   return int_list(nb::handle(args), op);
 }
 
+constexpr const char* kTensorDoc =
+    "An n-dimensional array on the CPU or a CUDA device: a dtype, a shape, strides (in elements) and\n"
+    "a storage it may share with other tensors (views) or with NumPy and PyTorch (DLPack).\n"
+    "Made by ingot.asarray, ingot.tensor, the factories (zeros, arange, ...) and the ops; most ops\n"
+    "are also methods (t.sum(dim=1), t.add_(1)).";
+
 nb::class_<Tensor> bind_tensor(nb::module_& m) {
 #if NB_VERSION_MAJOR > 2 || (NB_VERSION_MAJOR == 2 && NB_VERSION_MINOR >= 13)
   // A dead instance goes to a per-type pool (~Tensor has run; it stays in nanobind's instance map)
   // and the next result reuses it: no map insert and erase, no PyObject malloc and free per op.
-  nb::class_<Tensor> cls(m, "Tensor", nb::pooled());
+  nb::class_<Tensor> cls(m, "Tensor", nb::pooled(), kTensorDoc);
 #else
-  nb::class_<Tensor> cls(m, "Tensor");
+  nb::class_<Tensor> cls(m, "Tensor", kTensorDoc);
 #endif
   g_tensor_type = cls;
   cls.def_prop_ro("shape", [](const Tensor& t) { return to_tuple(t.sizes()); })

@@ -156,3 +156,14 @@ def test_composite_and_backend_specific_kernels_are_declared_for_src_native(tmp_
     assert "Tensor square(const Tensor& self);" in stubs
     cpp = (src / "generated_ops.cpp").read_text()
     assert "native::hypot_out_cpu(iter);" in cpp and "return native::square(self);" in cpp
+
+
+def test_op_table_carries_an_ops_doc_on_its_functional_overload_only(generated):
+    ops = {op["name"]: op for op in json.loads(generated["op_table.json"])["ops"]}
+    with open(OPS_YAML, encoding="utf-8") as f:
+        yaml_text = f.read()
+    docs = {o["kind"]: o.get("doc") for o in ops["sum"]["overloads"]}
+    assert docs["functional"].startswith("Sum of the elements over dim")
+    assert "Sum of the elements over dim" in yaml_text
+    assert docs["out"] is None  # the out overload shares the functional one's text
+    assert all("doc" not in o for o in ops["add"]["overloads"])  # an op without doc: no key

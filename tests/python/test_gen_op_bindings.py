@@ -80,3 +80,19 @@ def test_defaults_translate_to_python_literals():
     assert gen.py_default("[0]") == "(0,)"
     assert gen.py_default("[0, 1]") == "(0, 1)"
     assert gen.py_default("True") == "True"
+
+def test_doc_becomes_the_docstring_above_the_declarations_whatever_its_quotes():
+    doc = 'Hypotenuse: sqrt(self**2 + other**2).\n"""quoted""" and a \\ backslash'
+    overloads = [gen.overload_from_entry({"schema": "hypot(Tensor self, Tensor other) -> Tensor", "doc": doc,
+                                          "variants": ["function", "method"]}, None),
+                 gen.overload_from_entry({"schema": "hypot_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+                                          "variants": ["method"]}, None),
+                 gen.overload_from_entry({"schema": "hypot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)"},
+                                         None)]
+    _, py = gen.generate(overloads)
+    ns = {"_k": types.SimpleNamespace(hypot=None, hypot_=None)}
+    exec(py.replace("from ingot._C import _ops as _k", ""), ns)
+    assert ns["hypot"].__doc__ == (doc + "\n\nDeclared as (ops.yaml):\n"
+                                   "    hypot(Tensor self, Tensor other) -> Tensor\n"
+                                   "    hypot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)")
+    assert ns["hypot_"].__doc__.startswith("In-place hypot: writes the result into self and returns self.\n\n" + doc)
