@@ -61,7 +61,12 @@ OPS = [
     ("logsumexp dim 1", lambda t: ingot.logsumexp(t, 1), None, lambda x: torch.logsumexp(x, 1)),
     ("softmax dim 1", lambda t: ingot.softmax(t, 1), None, lambda x: torch.softmax(x, 1)),
     ("log_softmax dim 1", lambda t: ingot.log_softmax(t, 1), None, lambda x: torch.log_softmax(x, 1)),
+    ("softmax dim 0", lambda t: ingot.softmax(t, 0), None, lambda x: torch.softmax(x, 0)),
+    ("log_softmax dim 0", lambda t: ingot.log_softmax(t, 0), None, lambda x: torch.log_softmax(x, 0)),
     ("cumsum dim 1", lambda t: ingot.cumsum(t, 1), lambda a: np.cumsum(a, 1), lambda x: x.cumsum(1)),
+    ("cumsum dim 0", lambda t: ingot.cumsum(t, 0), lambda a: np.cumsum(a, 0), lambda x: x.cumsum(0)),
+    ("cummax dim 1", lambda t: ingot.cummax(t, 1), lambda a: np.maximum.accumulate(a, 1), lambda x: x.cummax(1)),
+    ("cummax dim 0", lambda t: ingot.cummax(t, 0), lambda a: np.maximum.accumulate(a, 0), lambda x: x.cummax(0)),
 ]
 
 

@@ -167,19 +167,41 @@ def test_the_block_of_one_thread_and_of_several(dtype):
 
 
 @pytest.mark.parametrize("dtype", REDUCED)
-@pytest.mark.parametrize("shape", [(3, 1), (4, 17), (5, 1000), (2, 1025), (3, 4096), (2, 4097), (2, 9000), (2, 40000), (40, 33)])
+@pytest.mark.parametrize("shape", [(3, 1), (4, 17), (5, 1000), (2, 1025), (3, 4096), (2, 4097), (2, 9000), (2, 40000), (40, 33),
+                                   (7, 600)])
 def test_softmax_and_scans_match_float32_rounded_once(dtype, shape):
-    """softmax/log_softmax/cumsum compute in float32 for float16/bfloat16; rows are widened and
-    narrowed in blocks (dim_loops.h), columns element by element: both the float32 bits, rounded."""
+    """softmax/log_softmax/cumsum/cumprod compute in float32 for float16/bfloat16; rows are widened
+    and narrowed in blocks (dim_loops.h), rows of up to 256 columns (a dim other than the last) one
+    row at a time: both the float32 bits, rounded once. cummax/cummin compare widened values and
+    return the input's own elements: float32's values and indices."""
     v = data(shape, dtype, shape[0] * 10 + shape[1])
     v[0, shape[1] // 2] = np.nan if shape[1] > 2 else v[0, 0]
     x, f = tensor(v, dtype), ingot.asarray(v)
     rdt = getattr(ingot, dtype)
     for dim in (1, 0):
-        for name in ("softmax", "log_softmax", "cumsum"):
+        for name in ("softmax", "log_softmax", "cumsum", "cumprod"):
             op = getattr(ingot, name)
             same(op(x, dim), op(f, dim).astype(rdt), f"{name} {shape} dim {dim} {dtype}")
             same(op(stepped(v, dtype), dim), op(f, dim).astype(rdt), f"{name} {shape} dim {dim} {dtype} stepped")
         # into float32 (dtype=): the widened row, no narrowing
         same(ingot.softmax(x, dim, dtype=ingot.float32), ingot.softmax(f, dim), f"softmax {shape} to float32")
         same(ingot.cumsum(x, dim, dtype=ingot.float32), ingot.cumsum(f, dim), f"cumsum {shape} to float32")
+        for name in ("cummax", "cummin"):
+            got, want = getattr(ingot, name)(x, dim), getattr(ingot, name)(f, dim)
+            same(got.values, want.values.astype(rdt), f"{name} {shape} dim {dim} {dtype} values")
+            np.testing.assert_array_equal(host(got.indices), host(want.indices), f"{name} {shape} dim {dim} indices")
+
+
+@pytest.mark.parametrize("dtype", REDUCED)
+@pytest.mark.parametrize("name", ["softmax", "log_softmax", "cumsum", "cummax"])
+def test_a_middle_dim_widens_rows_of_columns(dtype, name):
+    """dim 1 of a (3, 70, 300) tensor: 300 columns a row, read as a block of 256 and one of 44."""
+    v = data((3, 70, 300), dtype, 7)
+    v[1, 5, 299] = np.nan
+    v[2, :, 3] = np.inf
+    x, f = tensor(v, dtype), ingot.asarray(v)
+    got, want = getattr(ingot, name)(x, 1), getattr(ingot, name)(f, 1)
+    if name == "cummax":
+        np.testing.assert_array_equal(host(got.indices), host(want.indices))
+        got, want = got.values, want.values
+    same(got, want.astype(getattr(ingot, dtype)), f"{name} dim 1 {dtype}")

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <type_traits>
@@ -24,6 +25,32 @@ template <typename In, typename Out, typename A>
 inline constexpr bool kDimWiden =
     std::is_same_v<A, float> && (std::is_same_v<In, Half> || std::is_same_v<In, BFloat16> ||
                                  std::is_same_v<Out, Half> || std::is_same_v<Out, BFloat16>);
+
+// Columns [0, n) of one row read as A: widened into buf when W (kDimWiden), else read in place.
+template <bool W, typename A, typename In>
+inline auto widened(const In* x, int64_t n, A* buf) {
+  if constexpr (W) {
+    convert_block(buf, x, n);
+    return static_cast<const A*>(buf);
+  } else {
+    (void)n, (void)buf;
+    return x;
+  }
+}
+// Where a row's outputs are written: buf when W (then narrowed into y by narrowed()), else y.
+template <bool W, typename A, typename Out>
+inline auto widened_out(Out* y, A* buf) {
+  if constexpr (W) {
+    return buf;
+  } else {
+    (void)buf;
+    return y;
+  }
+}
+template <bool W, typename A, typename Out>
+inline void narrowed(Out* y, const A* buf, int64_t n) {
+  if constexpr (W) convert_block(y, buf, n);
+}
 
 inline int64_t dim_units(const DimArgs& a) {
   return a.inner == 1 ? a.outer : a.outer * ((a.inner + kDimColumns - 1) / kDimColumns);
@@ -63,8 +90,13 @@ struct DimLoops<K, DimKind::Softmax> {
   static constexpr bool kVecExp = false;
 #endif
 
-  // Rows are read as In, or as A when widened (kDimWiden).
+  // Rows are read as In, or as A when widened (kDimWiden). Rows of columns widen for float16 only:
+  // bfloat16's shift the compiler vectorizes in place, and the three passes through buffers cost
+  // it 10-15% (log_softmax over dim 0 of 2048x2048), where float16 gains 2.5x.
   static constexpr bool kWiden = kDimWiden<In, Out, A>;
+  static constexpr bool kWidenColumns = kWiden && (std::is_same_v<In, Half> || std::is_same_v<Out, Half>);
+  static constexpr int64_t kWidenCols = kWidenColumns ? kDimColumns : 1;  // the column buffers' size
+  using OutE = std::conditional_t<kWidenColumns, A, Out>;  // what the column loops write
   // buf[0, len) = exp(x[0, len) - m).
   template <typename E>
   static void exp_block(A* buf, const E* x, int64_t len, A m) {
@@ -81,7 +113,8 @@ struct DimLoops<K, DimKind::Softmax> {
     for (int64_t i = 0; i < len; ++i) buf[i] = precise::exp(convert<A>(x[i]) - m);
   }
   // e[c] = exp(x[c] - m[c]) for the columns [0, cols) of one row (cols <= kDimColumns).
-  static void columns_exp(A* e, const In* x, const A* m, int64_t cols) {
+  template <typename E>
+  static void columns_exp(A* e, const E* x, const A* m, int64_t cols) {
 #if INGOT_VEC_MATH
     if constexpr (kVecExp) {
       alignas(64) A t[kDimColumns];
@@ -195,11 +228,13 @@ struct DimLoops<K, DimKind::Softmax> {
         }
         return;
       }
-      // Columns: a NaN never becomes the max (x > m is false); it reaches the sum.
+      // Columns: a NaN never becomes the max (x > m is false); it reaches the sum. Each row of
+      // float16 columns is widened into wx (and its outputs narrowed from wy), as rows are.
       A m[kDimColumns], s[kDimColumns], part[kDimColumns];
+      alignas(64) A wx[kWidenCols], wy[kWidenCols];
       for (int64_t c = 0; c < cols; ++c) m[c] = -infinity<A>(), s[c] = A(0);
       for (int64_t i = 0; i < n; ++i) {
-        const In* xi = x + i * stride;
+        const auto* xi = widened<kWidenColumns>(x + i * stride, cols, wx);
         for (int64_t c = 0; c < cols; ++c) {
           const A v = convert<A>(xi[c]);
           m[c] = v > m[c] ? v : m[c];
@@ -211,16 +246,17 @@ struct DimLoops<K, DimKind::Softmax> {
       for (int64_t i0 = 0; i0 < n; i0 += kSumBlock) {
         for (int64_t c = 0; c < cols; ++c) part[c] = A(0);
         for (int64_t i = i0; i < std::min(n, i0 + kSumBlock); ++i) {
-          columns_exp(e, x + i * stride, m, cols);
+          columns_exp(e, widened<kWidenColumns>(x + i * stride, cols, wx), m, cols);
           for (int64_t c = 0; c < cols; ++c) part[c] += e[c];
         }
         for (int64_t c = 0; c < cols; ++c) s[c] += part[c];
       }
       if constexpr (kVecExp && has_from_exp<typename K::Functor, A>::value) {
         for (int64_t i = 0; i < n; ++i) {
-          Out* yi = y + i * stride;
-          columns_exp(e, x + i * stride, m, cols);
-          for (int64_t c = 0; c < cols; ++c) yi[c] = convert<Out>(f.from_exp(e[c], s[c]));
+          auto* yi = widened_out<kWidenColumns>(y + i * stride, wy);
+          columns_exp(e, widened<kWidenColumns>(x + i * stride, cols, wx), m, cols);
+          for (int64_t c = 0; c < cols; ++c) yi[c] = convert<OutE>(f.from_exp(e[c], s[c]));
+          narrowed<kWidenColumns>(y + i * stride, wy, cols);
         }
         return;
       }
@@ -229,16 +265,17 @@ struct DimLoops<K, DimKind::Softmax> {
         for (int64_t c = 0; c < cols; ++c) s[c] = precise::log(s[c]);
       }
       for (int64_t i = 0; i < n; ++i) {
-        const In* xi = x + i * stride;
-        Out* yi = y + i * stride;
+        const auto* xi = widened<kWidenColumns>(x + i * stride, cols, wx);
+        auto* yi = widened_out<kWidenColumns>(y + i * stride, wy);
         for (int64_t c = 0; c < cols; ++c) {
           const A v = convert<A>(xi[c]);
           if constexpr (kLogSum) {
-            yi[c] = convert<Out>(f.from_log_sum(v, m[c], s[c]));
+            yi[c] = convert<OutE>(f.from_log_sum(v, m[c], s[c]));
           } else {
-            yi[c] = convert<Out>(f(v, m[c], s[c]));
+            yi[c] = convert<OutE>(f(v, m[c], s[c]));
           }
         }
+        narrowed<kWidenColumns>(y + i * stride, wy, cols);
       }
     });
   }
@@ -251,6 +288,9 @@ struct DimLoops<K, DimKind::Scan> {
   using A = typename K::Acc;
 
   static constexpr int64_t kScanBlock = 1024;
+  static constexpr bool kWiden = kDimWiden<In, Out, A>;
+  static constexpr int64_t kWidenCols = kWiden ? kDimColumns : 1;
+  using OutE = std::conditional_t<kWiden, A, Out>;
 
   // x[0, n) into y[0, n) continuing acc (first: acc is x[0], the row's first element).
   template <typename E, typename O>
@@ -273,7 +313,7 @@ struct DimLoops<K, DimKind::Scan> {
       Out* y = out + at;
       if (cols == 1 && stride == 1) {
         A acc = convert<A>(x[0]);
-        if constexpr (kDimWiden<In, Out, A>) {  // through float blocks: the same bits
+        if constexpr (kWiden) {  // through float blocks: the same bits
           alignas(64) A xw[kScanBlock], yw[kScanBlock];
           for (int64_t i0 = 0; i0 < n; i0 += kScanBlock) {
             const int64_t len = std::min(n - i0, kScanBlock);
@@ -286,13 +326,21 @@ struct DimLoops<K, DimKind::Scan> {
         }
         return;
       }
+      // Columns; float16/bfloat16 rows of them widened and narrowed through wx and wy.
       A acc[kDimColumns];
-      for (int64_t c = 0; c < cols; ++c) y[c] = convert<Out>(acc[c] = convert<A>(x[c]));
+      alignas(64) A wx[kWidenCols], wy[kWidenCols];
+      {
+        const auto* x0 = widened<kWiden>(x, cols, wx);
+        auto* y0 = widened_out<kWiden>(y, wy);
+        for (int64_t c = 0; c < cols; ++c) y0[c] = convert<OutE>(acc[c] = convert<A>(x0[c]));
+        narrowed<kWiden>(y, wy, cols);
+      }
       for (int64_t i = 1; i < n; ++i) {
-        const In* xi = x + i * stride;
-        Out* yi = y + i * stride;
+        const auto* xi = widened<kWiden>(x + i * stride, cols, wx);
+        auto* yi = widened_out<kWiden>(y + i * stride, wy);
         for (int64_t c = 0; c < cols; ++c)
-          yi[c] = convert<Out>(acc[c] = f(acc[c], convert<A>(xi[c])));
+          yi[c] = convert<OutE>(acc[c] = f(acc[c], convert<A>(xi[c])));
+        narrowed<kWiden>(y + i * stride, wy, cols);
       }
     });
   }
@@ -302,6 +350,19 @@ template <typename K>
 struct DimLoops<K, DimKind::IndexScan> {
   using T = typename K::In;
   using A = typename K::Acc;
+  // float16/bfloat16 compare widened values (blocks of a row, rows of columns). The values written
+  // are the input's own elements, kept as their bits (a select of the Half class compiled to
+  // branches and took twice the time; reading x again at the running index was slower for columns
+  // than narrowing), so no rounding is involved. Where A is T the running best is that element.
+  static constexpr bool kWiden = kDimWiden<T, T, A>;
+  static constexpr bool kKeep = !std::is_same_v<A, T>;
+  using Bits = std::conditional_t<sizeof(T) == 1, uint8_t,
+                                  std::conditional_t<sizeof(T) == 2, uint16_t,
+                                                     std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
+  static_assert(sizeof(Bits) == sizeof(T));
+  static Bits bits(T v) { return std::bit_cast<Bits>(v); }
+  static constexpr int64_t kRowBlock = 1024;
+  static constexpr int64_t kWidenLen = kWiden ? kRowBlock : 1;
 
   static void run(const DimArgs& a, int64_t begin, int64_t end) {
     const T* in = reinterpret_cast<const T*>(a.in);
@@ -313,22 +374,57 @@ struct DimLoops<K, DimKind::IndexScan> {
       const T* x = in + at;
       T* y = out + at;
       int64_t* ix = indices + at;
+      alignas(64) A wx[kWidenLen];
+      if (cols == 1 && stride == 1) {  // a contiguous row: one running (value, index)
+        A best = convert<A>(x[0]);
+        int64_t where = 0;
+        [[maybe_unused]] Bits kept = bits(x[0]);
+        y[0] = x[0];
+        ix[0] = 0;
+        for (int64_t i0 = 1; i0 < n; i0 += kRowBlock) {
+          const int64_t len = std::min(n - i0, kRowBlock);
+          const auto* xb = widened<kWiden>(x + i0, len, wx);
+          for (int64_t i = 0; i < len; ++i) {
+            const A v = convert<A>(xb[i]);
+            const bool take = f(best, v);
+            best = take ? v : best;
+            where = take ? i0 + i : where;
+            if constexpr (kKeep) {
+              kept = take ? bits(x[i0 + i]) : kept;
+              y[i0 + i] = std::bit_cast<T>(kept);
+            } else {
+              y[i0 + i] = best;
+            }
+            ix[i0 + i] = where;
+          }
+        }
+        return;
+      }
       A best[kDimColumns];
       int64_t where[kDimColumns];
+      [[maybe_unused]] Bits kept[kDimColumns];
+      const auto* x0 = widened<kWiden>(x, cols, wx);
       for (int64_t c = 0; c < cols; ++c) {
-        best[c] = convert<A>(x[c]);
+        best[c] = convert<A>(x0[c]);
+        if constexpr (kKeep) kept[c] = bits(x[c]);
         where[c] = 0;
         y[c] = x[c];
         ix[c] = 0;
       }
       for (int64_t i = 1; i < n; ++i) {
         const int64_t off = i * stride;
+        const auto* xi = widened<kWiden>(x + off, cols, wx);
         for (int64_t c = 0; c < cols; ++c) {
-          const A v = convert<A>(x[off + c]);
+          const A v = convert<A>(xi[c]);
           const bool take = f(best[c], v);
           best[c] = take ? v : best[c];
           where[c] = take ? i : where[c];
-          y[off + c] = convert<T>(best[c]);
+          if constexpr (kKeep) {
+            kept[c] = take ? bits(x[off + c]) : kept[c];
+            y[off + c] = std::bit_cast<T>(kept[c]);
+          } else {
+            y[off + c] = best[c];
+          }
           ix[off + c] = where[c];
         }
       }
