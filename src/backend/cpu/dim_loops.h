@@ -352,14 +352,11 @@ struct DimLoops<K, DimKind::IndexScan> {
   using A = typename K::Acc;
   // float16/bfloat16 compare widened values (blocks of a row, rows of columns). The values written
   // are the input's own elements, kept as their bits (a select of the Half class compiled to
-  // branches and took twice the time; reading x again at the running index was slower for columns
-  // than narrowing), so no rounding is involved. Where A is T the running best is that element.
+  // branches and took twice the time; reading x again at the running index was slower for
+  // columns), so no rounding is involved. Where A is T the running best is that element.
   static constexpr bool kWiden = kDimWiden<T, T, A>;
   static constexpr bool kKeep = !std::is_same_v<A, T>;
-  using Bits = std::conditional_t<sizeof(T) == 1, uint8_t,
-                                  std::conditional_t<sizeof(T) == 2, uint16_t,
-                                                     std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
-  static_assert(sizeof(Bits) == sizeof(T));
+  using Bits = uint_of_size_t<sizeof(T)>;
   static Bits bits(T v) { return std::bit_cast<Bits>(v); }
   static constexpr int64_t kRowBlock = 1024;
   static constexpr int64_t kWidenLen = kWiden ? kRowBlock : 1;

@@ -97,9 +97,7 @@ struct ReduceLoops {
       return false;
     }
   }();
-  using Bits = std::conditional_t<
-      sizeof(In) == 1, uint8_t,
-      std::conditional_t<sizeof(In) == 2, uint16_t, std::conditional_t<sizeof(In) == 4, uint32_t, uint64_t>>>;
+  using Bits = uint_of_size_t<sizeof(In)>;
   // vector_norm's inf (+1) and -inf (-1) orders over contiguous float rows: an integer extreme of
   // the magnitudes' bits (reduce_simd.h's row_abs_extreme).
   static constexpr int kAbsExtreme = [] {
